@@ -1,0 +1,103 @@
+# wayfinder - build, test, lint, bench and demo.
+# `make test` and `make demo` install missing Debian packages first (as root)
+# or print the command that would.
+
+LUA      ?= lua5.4
+LUAC     ?= luac5.4
+LUA_INC  ?= /usr/include/lua5.4
+CC       ?= cc
+CLANG    ?= clang
+BUSTED   ?= busted
+LUACHECK ?= luacheck
+
+WARN     = -std=c99 -Wall -Wextra -Werror -pedantic -Wshadow \
+           -Wmissing-prototypes -Wstrict-prototypes
+CORE_SRC = $(sort $(wildcard src/*.c))
+BIND_SRC = $(sort $(wildcard src/lua/*.c))
+HEADERS  = $(wildcard src/*.h src/lua/*.h)
+SRC      = $(CORE_SRC) $(BIND_SRC)
+SAN      = -fsanitize=address,undefined,float-cast-overflow \
+           -fno-sanitize-recover=all -fno-omit-frame-pointer
+
+.PHONY: all deps build asan clang-check lint test bench bench-peers demo clean
+
+all: build
+
+# ---------------------------------------------------------------- deps --
+PKGS = lua5.4 liblua5.4-dev lua-busted lua-check
+deps:
+	@missing=""; \
+	command -v $(LUA) >/dev/null 2>&1 || missing="$$missing lua5.4"; \
+	[ -f $(LUA_INC)/lua.h ] || missing="$$missing liblua5.4-dev"; \
+	command -v $(BUSTED) >/dev/null 2>&1 || missing="$$missing lua-busted"; \
+	command -v $(LUACHECK) >/dev/null 2>&1 || missing="$$missing lua-check"; \
+	command -v $(CC) >/dev/null 2>&1 || missing="$$missing gcc"; \
+	command -v $(CLANG) >/dev/null 2>&1 || missing="$$missing clang"; \
+	if [ -n "$$missing" ]; then \
+	  if [ "$$(id -u)" = 0 ]; then \
+	    echo "installing:$$missing"; \
+	    apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y $$missing; \
+	  else \
+	    echo "missing packages:$$missing"; \
+	    echo "run: sudo apt-get update && sudo apt-get install -y$$missing"; \
+	    exit 1; \
+	  fi; \
+	fi
+
+# --------------------------------------------------------------- build --
+build: build/wayfinder/core.so
+
+build/wayfinder/core.so: $(SRC) $(HEADERS) Makefile
+	@mkdir -p $(@D)
+	$(CC) $(WARN) -O2 -fPIC -shared -I$(LUA_INC) -o $@ $(SRC) -lm
+
+asan: build/asan/wayfinder/core.so
+
+build/asan/wayfinder/core.so: $(SRC) $(HEADERS) Makefile
+	@mkdir -p $(@D)
+	$(CC) $(WARN) -O1 -g $(SAN) -fPIC -shared -I$(LUA_INC) -o $@ $(SRC) -lm
+
+# the same sources must also be clean under clang; the clang and -O0 builds
+# also feed the determinism spec, which compares their outputs bit for bit
+clang-check: build/clang/wayfinder/core.so build/O0/wayfinder/core.so
+
+build/clang/wayfinder/core.so: $(SRC) $(HEADERS) Makefile
+	@mkdir -p $(@D)
+	$(CLANG) $(WARN) -O2 -fPIC -shared -I$(LUA_INC) -o $@ $(SRC) -lm
+
+build/O0/wayfinder/core.so: $(SRC) $(HEADERS) Makefile
+	@mkdir -p $(@D)
+	$(CC) $(WARN) -O0 -fPIC -shared -I$(LUA_INC) -o $@ $(SRC) -lm
+
+# ---------------------------------------------------------------- lint --
+lint: deps
+	$(LUACHECK) --no-color -q .
+	@for f in $$(find lua spec examples bench -name '*.lua'); do \
+	  $(LUAC) -p $$f || exit 1; done
+	@$(LUA) bench/check_rockspec.lua
+
+# ---------------------------------------------------------------- test --
+ASAN_LIB = $(shell $(CC) -print-file-name=libasan.so)
+UBSAN_LIB = $(shell $(CC) -print-file-name=libubsan.so)
+
+test: deps build asan clang-check lint
+	$(BUSTED) --lua=$(LUA) -o utfTerminal
+	@echo "== specs again under AddressSanitizer + UndefinedBehaviorSanitizer"
+	LD_PRELOAD="$(ASAN_LIB) $(UBSAN_LIB)" ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 \
+	  UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
+	  WAYFINDER_CPATH="build/asan/?.so" $(BUSTED) --lua=$(LUA) -o utfTerminal
+
+# --------------------------------------------------------------- bench --
+MAPS ?= ../shared/maps
+bench: deps build
+	$(LUA) bench/run.lua $(MAPS)
+
+bench-peers: deps build
+	@sh bench/peers/run.sh $(MAPS)
+
+# ---------------------------------------------------------------- demo --
+demo: deps build
+	$(LUA) examples/demo.lua
+
+clean:
+	rm -rf build

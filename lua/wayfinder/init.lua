@@ -1,0 +1,13 @@
+--- wayfinder: movement for game characters, with a C core.
+-- `local wayfinder = require("wayfinder")` gives the public modules:
+--   wayfinder.grid      navcell grids, obstructions and path search
+--   wayfinder.movingai  Moving AI benchmark scenario files
+local core = require("wayfinder.core")
+
+local M = {}
+
+M.version = core.version
+M.grid = require("wayfinder.grid")
+M.movingai = require("wayfinder.movingai")
+
+return M

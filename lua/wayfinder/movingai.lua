@@ -1,0 +1,100 @@
+--- wayfinder.movingai: reading Moving AI benchmark scenario (.scen) files.
+-- Each query gives a start, a goal and the benchmark's optimal length; the
+-- tolerance follows the precision the file prints (see docs/movingai.md).
+local M = {}
+
+local function fail(path, line, msg)
+  error(("wayfinder.movingai.load_scenarios: %s:%d: %s"):format(path, line, msg), 3)
+end
+
+local function decimals(text)
+  local frac = text:match("%.(%d+)$")
+  return frac and #frac or 0
+end
+
+--- The tolerance for comparing a computed length with a printed one:
+-- half a unit of the last printed digit (6 significant digits for files
+-- printed with %g), never less than 1e-3.
+function M.tolerance(text)
+  local value = tonumber(text)
+  local digits = decimals(text)
+  local int_digits = #(text:match("^(%d+)") or "")
+  local half
+  if digits == 0 and not text:find("%.") then
+    half = 0.5e-6 * 10 ^ math.max(int_digits - 1, 0)
+  else
+    half = 0.5 * 10 ^ -digits
+  end
+  -- %g with 6 significant digits: the last digit's place decides
+  if int_digits + digits == 6 and digits > 0 then half = 0.5 * 10 ^ -digits end
+  if value and value ~= 0 and digits == 0 then half = math.max(half, 0) end
+  return math.max(half, 1e-3)
+end
+
+--- Parses scenario text; returns a sequence of queries
+-- {bucket, map, width, height, sx, sy, gx, gy, length, tolerance, line}.
+function M.parse_scenarios(text, source)
+  source = source or "text"
+  if type(text) ~= "string" then
+    error("wayfinder.movingai.parse_scenarios: text must be a string, got " .. type(text), 2)
+  end
+  local queries = {}
+  local lineno = 0
+  local saw_header = false
+  for line in (text .. "\n"):gmatch("([^\n]*)\n") do
+    lineno = lineno + 1
+    line = line:gsub("\r$", "")
+    if line:match("^%s*$") then
+      goto continue
+    end
+    if not saw_header then
+      if not line:match("^version%s+1") then
+        fail(source, lineno, "expected 'version 1' header")
+      end
+      saw_header = true
+      goto continue
+    end
+    do
+      local f = {}
+      for word in line:gmatch("%S+") do f[#f + 1] = word end
+      if #f ~= 9 then
+        fail(source, lineno, ("expected 9 fields, got %d"):format(#f))
+      end
+      local nums = {}
+      for _, i in ipairs({ 1, 3, 4, 5, 6, 7, 8 }) do
+        local v = math.tointeger(tonumber(f[i]))
+        if not v or v < 0 then
+          fail(source, lineno, ("field %d must be a whole number, got '%s'"):format(i, f[i]))
+        end
+        nums[i] = v
+      end
+      local len = tonumber(f[9])
+      if not len or len ~= len or len < 0 or len == math.huge then
+        fail(source, lineno, ("optimal length must be a number, got '%s'"):format(f[9]))
+      end
+      queries[#queries + 1] = {
+        bucket = nums[1], map = f[2], width = nums[3], height = nums[4],
+        sx = nums[5], sy = nums[6], gx = nums[7], gy = nums[8],
+        length = len, tolerance = M.tolerance(f[9]), line = lineno,
+      }
+    end
+    ::continue::
+  end
+  if not saw_header then fail(source, lineno, "empty scenario file") end
+  return queries
+end
+
+--- Loads a .scen file; nil, message when it cannot be read.
+function M.load_scenarios(path)
+  if type(path) ~= "string" then
+    error("wayfinder.movingai.load_scenarios: path must be a string, got " .. type(path), 2)
+  end
+  local f, err = io.open(path, "rb")
+  if not f then return nil, err end
+  local text = f:read("a")
+  f:close()
+  if not text then return nil, "cannot read '" .. path .. "'" end
+  return M.parse_scenarios(text, path)
+end
+
+return M

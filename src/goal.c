@@ -1,0 +1,127 @@
+/* goal.c - path goals: a point, a rotated rectangle or a circle. A navcell
+ * belongs to a shape goal when the closed navcell square and the closed
+ * shape share a point; every test is exact integer arithmetic. */
+#include "internal.h"
+
+static int64_t abs64(int64_t v) { return v < 0 ? -v : v; }
+
+static int floor_fix(int64_t v)
+{
+    return (int)(v >= 0 ? v / WF_FIX_ONE : -((-v + WF_FIX_ONE - 1) / WF_FIX_ONE));
+}
+
+static int ceil_fix(int64_t v)
+{
+    return -floor_fix(-v);
+}
+
+void wf_goal_point(wf_goal *g, wf_fix x, wf_fix y)
+{
+    g->type = WF_GOAL_POINT;
+    g->x = x;
+    g->y = y;
+    g->hw = g->hh = g->r = 0;
+    g->ux = WF_FIX_ONE;
+    g->uy = 0;
+    g->vx = 0;
+    g->vy = WF_FIX_ONE;
+}
+
+void wf_goal_circle(wf_goal *g, wf_fix x, wf_fix y, wf_fix r)
+{
+    wf_goal_point(g, x, y);
+    g->type = WF_GOAL_CIRCLE;
+    g->r = r;
+}
+
+void wf_goal_square(wf_goal *g, wf_fix x, wf_fix y, wf_fix hw, wf_fix hh,
+                    wf_fix ux, wf_fix uy)
+{
+    wf_goal_point(g, x, y);
+    g->type = WF_GOAL_SQUARE;
+    g->hw = hw;
+    g->hh = hh;
+    g->ux = ux;
+    g->uy = uy;
+    g->vx = -uy;
+    g->vy = ux;
+}
+
+/* Half extents of the rectangle projected on the x and y axes, Q16.16. */
+static void square_extent(const wf_goal *g, int64_t *ex, int64_t *ey)
+{
+    *ex = (abs64((int64_t)g->hw * g->ux) + abs64((int64_t)g->hh * g->vx))
+          / WF_FIX_ONE;
+    *ey = (abs64((int64_t)g->hw * g->uy) + abs64((int64_t)g->hh * g->vy))
+          / WF_FIX_ONE;
+}
+
+void wf_goal_bounds(const wf_goal *g, int *x0, int *y0, int *x1, int *y1)
+{
+    int64_t ex = 0, ey = 0;
+    switch (g->type) {
+    case WF_GOAL_POINT:
+        *x0 = *x1 = floor_fix(g->x);
+        *y0 = *y1 = floor_fix(g->y);
+        return;
+    case WF_GOAL_CIRCLE:
+        ex = ey = g->r;
+        break;
+    case WF_GOAL_SQUARE:
+        square_extent(g, &ex, &ey);
+        ex += 1;   /* the extent was rounded down: stay conservative */
+        ey += 1;
+        break;
+    }
+    /* navcell i touches [a, b] when i <= b and i + 1 >= a */
+    *x0 = ceil_fix((int64_t)g->x - ex) - 1;
+    *x1 = floor_fix((int64_t)g->x + ex);
+    *y0 = ceil_fix((int64_t)g->y - ey) - 1;
+    *y1 = floor_fix((int64_t)g->y + ey);
+}
+
+int wf_goal_contains(const wf_goal *g, int i, int j)
+{
+    int64_t lx = (int64_t)i * WF_FIX_ONE, ly = (int64_t)j * WF_FIX_ONE;
+    switch (g->type) {
+    case WF_GOAL_POINT:
+        return i == floor_fix(g->x) && j == floor_fix(g->y);
+    case WF_GOAL_CIRCLE: {
+        int64_t dx = 0, dy = 0;
+        if (g->x < lx) dx = lx - g->x;
+        else if (g->x > lx + WF_FIX_ONE) dx = g->x - lx - WF_FIX_ONE;
+        if (g->y < ly) dy = ly - g->y;
+        else if (g->y > ly + WF_FIX_ONE) dy = g->y - ly - WF_FIX_ONE;
+        if (dx > g->r || dy > g->r)
+            return 0;
+        return (uint64_t)(dx * dx) + (uint64_t)(dy * dy)
+               <= (uint64_t)((int64_t)g->r * g->r);
+    }
+    case WF_GOAL_SQUARE: {
+        /* separating axes: x, y, u, v; touching counts as overlap */
+        int64_t cx2 = 2 * lx + WF_FIX_ONE, cy2 = 2 * ly + WF_FIX_ONE;
+        /* axis x and y, doubled coordinates in Q32 for the rectangle extent */
+        int64_t exq = abs64((int64_t)g->hw * g->ux) + abs64((int64_t)g->hh * g->vx);
+        int64_t eyq = abs64((int64_t)g->hw * g->uy) + abs64((int64_t)g->hh * g->vy);
+        /* |2*cell_centre - 2*centre| * ONE <= 2*extent + ONE * ONE */
+        if (abs64(cx2 - 2 * (int64_t)g->x) * WF_FIX_ONE
+            > 2 * exq + (int64_t)WF_FIX_ONE * WF_FIX_ONE)
+            return 0;
+        if (abs64(cy2 - 2 * (int64_t)g->y) * WF_FIX_ONE
+            > 2 * eyq + (int64_t)WF_FIX_ONE * WF_FIX_ONE)
+            return 0;
+        /* axes u and v: project the doubled cell centre offset */
+        int64_t dx2 = cx2 - 2 * (int64_t)g->x, dy2 = cy2 - 2 * (int64_t)g->y;
+        int64_t pu = abs64(dx2 * g->ux + dy2 * g->uy);
+        int64_t ru = 2 * (int64_t)g->hw * WF_FIX_ONE
+                     + (abs64(g->ux) + abs64(g->uy)) * WF_FIX_ONE;
+        if (pu > ru)
+            return 0;
+        int64_t pv = abs64(dx2 * g->vx + dy2 * g->vy);
+        int64_t rv = 2 * (int64_t)g->hh * WF_FIX_ONE
+                     + (abs64(g->vx) + abs64(g->vy)) * WF_FIX_ONE;
+        return pv <= rv;
+    }
+    }
+    return 0;
+}

@@ -1,0 +1,132 @@
+/* internal.h - structures shared by the core's files; not part of the API.
+ * The grid keeps passability as bit planes (one per class) so scanners can
+ * read 64 navcells per load. */
+#ifndef WF_INTERNAL_H
+#define WF_INTERNAL_H
+
+#include "wayfinder.h"
+
+typedef struct wf_obstruction {
+    uint32_t id;
+    wf_shape shape;
+    int bx0, by0, bx1, by1;     /* navcell box it may block, any class */
+} wf_obstruction;
+
+struct wf_grid {
+    int w, h, nclasses;
+    wf_class_def classes[WF_MAX_CLASSES];
+    int max_clearance;
+    int border;
+    wf_border_shape border_shape;
+    int32_t *row_lo, *row_hi;   /* per row: terrain allowed for x in [lo, hi] */
+    int words;                  /* uint64 words per padded row */
+    size_t plane_words;         /* words per plane, (h + 2) rows */
+    uint64_t *terrain;          /* nclasses planes: 1 = terrain passable */
+    uint64_t *pass;             /* nclasses planes: 1 = passable (derived) */
+    uint8_t *cost;              /* NULL while every cost is 1 */
+    uint32_t cost_hist[WF_MAX_COST + 1];
+    wf_obstruction *obs;        /* sorted by id */
+    size_t nobs, obs_cap;
+    uint32_t next_id;
+    int batch_depth;
+    int dirty;                  /* a region is pending inside a batch */
+    int dx0, dy0, dx1, dy1;
+    uint64_t version;
+};
+
+static inline uint64_t *wf_plane_row(const wf_grid *g, const uint64_t *planes,
+                                     int cls, int y)
+{
+    return (uint64_t *)planes + (size_t)cls * g->plane_words
+           + (size_t)(y + 1) * (size_t)g->words;
+}
+
+static inline int wf_bit(const uint64_t *row, int x)
+{
+    unsigned b = (unsigned)(x + 1);
+    return (int)((row[b >> 6] >> (b & 63)) & 1u);
+}
+
+static inline int wf_passable_fast(const wf_grid *g, int cls, int x, int y)
+{
+    return wf_bit(wf_plane_row(g, g->pass, cls, y), x);
+}
+
+/* Search scratch, one record per navcell, valid for the current search when
+ * stamp is gen (open) or gen + 1 (closed). */
+typedef struct wf_node {
+    int64_t g;
+    uint32_t parent;
+    uint32_t stamp;
+    int32_t hpos;       /* index in the heap while open */
+    int32_t pad;
+} wf_node;
+
+typedef struct wf_heap_item {
+    int64_t f, g;
+    uint32_t node;
+    uint32_t pad;
+} wf_heap_item;
+
+struct wf_search {
+    size_t ncells;
+    wf_node *nodes;
+    wf_heap_item *heap;
+    size_t hn;
+    uint32_t gen;
+    uint32_t *chain;          /* node indices of the last path */
+    size_t chain_cap;
+    int32_t *px, *py;         /* waypoints handed out in wf_path */
+    size_t pcap;
+};
+
+/* Everything one run needs, on the caller's stack. */
+typedef struct wf_run {
+    wf_search *s;
+    const wf_grid *g;
+    int cls, w, h;
+    const uint64_t *plane;    /* row -1 of the class's passability plane */
+    int words;
+    wf_goal goal;
+    int gx0, gy0, gx1, gy1;   /* goal box clipped to the grid */
+    int64_t hscale;           /* 2 * lowest cost on the grid */
+    uint64_t expanded;
+} wf_run;
+
+static inline int wf_run_pass(const wf_run *r, int x, int y)
+{
+    return wf_bit(r->plane + (size_t)(y + 1) * (size_t)r->words, x);
+}
+
+static inline int wf_run_in_goal(const wf_run *r, int x, int y)
+{
+    if (x < r->gx0 || x > r->gx1 || y < r->gy0 || y > r->gy1)
+        return 0;
+    return r->goal.type == WF_GOAL_POINT || wf_goal_contains(&r->goal, x, y);
+}
+
+/* search.c: shared by A* and JPS */
+int64_t wf_heuristic(const wf_run *r, int x, int y);
+/* Offers node v with cost ng and parent u: opens, improves or ignores it. */
+void wf_relax(wf_run *r, uint32_t v, uint32_t u, int64_t ng);
+/* Pops the best open node into *u; 0 when the open list is empty. */
+int wf_pop(wf_run *r, uint32_t *u);
+
+/* jps.c: runs JPS from the start already pushed; returns the goal node or
+ * UINT32_MAX when the open list runs dry. */
+uint32_t wf_jps_loop(wf_run *r);
+
+/* raster.c */
+/* Cells [x0, x1] x [y0, y1] (clipped) that obstruction o may block for a
+ * class of clearance c, and the test itself writing 1s into blk (row-major,
+ * region of width rw starting at rx0, ry0). Returns WF_ERR_NOMEM or WF_OK. */
+wf_fix wf_effective_clearance(const wf_shape *s, int clearance);
+void wf_shape_box(const wf_shape *s, wf_fix extra, int *x0, int *y0, int *x1,
+                  int *y1);
+wf_status wf_rasterize(const wf_shape *s, int clearance, uint8_t *blk,
+                       int rx0, int ry0, int rx1, int ry1);
+
+/* grid.c */
+wf_status wf_grid_update_region(wf_grid *g, int x0, int y0, int x1, int y1);
+
+#endif

@@ -1,0 +1,795 @@
+/* lgrid.c - the "wayfinder.Grid" userdata: grid construction, terrain,
+ * obstructions and find_path, plus luaopen_wayfinder_core. */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "lcheck.h"
+
+#define GRID_MT "wayfinder.Grid"
+#define WORLD_LIMIT 32767.0   /* |world coordinate| accepted, Q16.16 range */
+
+typedef struct lgrid {
+    wf_grid *g;          /* NULL once closed */
+    wf_search *s;        /* created on the first find_path */
+    int in_batch;
+} lgrid;
+
+static lgrid *check_grid(lua_State *L, const char *fname)
+{
+    lgrid *u = luaL_testudata(L, 1, GRID_MT);
+    char buf[64];
+    if (!u)
+        wfl_error(L, fname, "self must be a wayfinder.Grid, got %s "
+                  "(call it as grid:method(...))", wfl_describe(L, 1, buf));
+    if (!u->g)
+        wfl_error(L, fname, "the grid is closed");
+    return u;
+}
+
+static int raise_status(lua_State *L, const char *fname, wf_status st)
+{
+    if (st == WF_ERR_NOMEM)
+        return wfl_error(L, fname, "out of memory");
+    return wfl_error(L, fname, "%s", wf_status_name(st));
+}
+
+/* --------------------------------------------------------- options -- */
+
+static const char *const GRID_KEYS[] = {"classes", "border", "border_shape",
+                                        NULL};
+static const char *const CLASS_KEYS[] = {"name", "clearance", NULL};
+
+/* Reads grid options at idx (a table or nil) into cfg. */
+static void read_grid_options(lua_State *L, int idx, const char *fname,
+                              wf_grid_config *cfg)
+{
+    if (!wfl_opt_table(L, idx, fname, "options"))
+        return;
+    wfl_check_keys(L, idx, fname, "options", GRID_KEYS);
+    if (wfl_field(L, idx, "classes") != LUA_TNIL) {
+        char buf[64];
+        if (!lua_istable(L, -1))
+            wfl_error(L, fname, "options.classes must be a sequence of "
+                      "{name =, clearance =} tables, got %s",
+                      wfl_describe(L, -1, buf));
+        int t = lua_gettop(L);
+        lua_Integer n = luaL_len(L, t);
+        if (n < 1 || n > WF_MAX_CLASSES)
+            wfl_error(L, fname, "options.classes must hold 1 to %d classes, "
+                      "got %lld", WF_MAX_CLASSES, (long long)n);
+        cfg->nclasses = (int)n;
+        for (int k = 0; k < (int)n; k++) {
+            char arg[64];
+            lua_rawgeti(L, t, k + 1);
+            snprintf(arg, sizeof arg, "options.classes[%d]", k + 1);
+            if (!lua_istable(L, -1))
+                wfl_error(L, fname, "%s must be a table, got %s", arg,
+                          wfl_describe(L, -1, buf));
+            int c = lua_gettop(L);
+            wfl_check_keys(L, c, fname, arg, CLASS_KEYS);
+            char sub[96];
+            lua_getfield(L, c, "name");
+            snprintf(sub, sizeof sub, "%s.name", arg);
+            size_t len;
+            wfl_check_string(L, -1, fname, sub);
+            const char *name = lua_tolstring(L, -1, &len);
+            if (len == 0 || len >= WF_NAME_MAX)
+                wfl_error(L, fname, "%s must be 1 to %d characters, got '%s'",
+                          sub, WF_NAME_MAX - 1, name);
+            for (int m = 0; m < k; m++)
+                if (strcmp(cfg->classes[m].name, name) == 0)
+                    wfl_error(L, fname, "%s '%s' is a duplicate class name",
+                              sub, name);
+            memset(cfg->classes[k].name, 0, WF_NAME_MAX);
+            memcpy(cfg->classes[k].name, name, len);
+            lua_pop(L, 1);
+            snprintf(sub, sizeof sub, "%s.clearance", arg);
+            if (lua_getfield(L, c, "clearance") == LUA_TNIL)
+                cfg->classes[k].clearance = 0;
+            else
+                cfg->classes[k].clearance = (int)wfl_check_int(
+                    L, -1, fname, sub, 0, WF_MAX_CLEARANCE);
+            lua_pop(L, 2);
+        }
+    }
+    lua_pop(L, 1);
+    if (wfl_field(L, idx, "border") != LUA_TNIL)
+        cfg->border = (int)wfl_check_int(L, -1, fname, "options.border", 0,
+                                         WF_MAX_SIDE);
+    lua_pop(L, 1);
+    if (wfl_field(L, idx, "border_shape") != LUA_TNIL) {
+        const char *s = wfl_check_string(L, -1, fname, "options.border_shape");
+        if (strcmp(s, "square") == 0)
+            cfg->border_shape = WF_BORDER_SQUARE;
+        else if (strcmp(s, "circle") == 0)
+            cfg->border_shape = WF_BORDER_CIRCLE;
+        else
+            wfl_error(L, fname, "options.border_shape must be 'square' or "
+                      "'circle', got '%s'", s);
+    }
+    lua_pop(L, 1);
+}
+
+/* A closed userdata first, so an error halfway leaves a safe object. */
+static lgrid *push_closed_grid(lua_State *L)
+{
+    lgrid *u = lua_newuserdatauv(L, sizeof *u, 0);
+    u->g = NULL;
+    u->s = NULL;
+    u->in_batch = 0;
+    luaL_setmetatable(L, GRID_MT);
+    return u;
+}
+
+static int l_grid_new(lua_State *L)
+{
+    const char *fname = "wayfinder.grid.new";
+    lua_Integer w = wfl_check_int(L, 1, fname, "width", 1, WF_MAX_SIDE);
+    lua_Integer h = wfl_check_int(L, 2, fname, "height", 1, WF_MAX_SIDE);
+    if ((int64_t)w * h > WF_MAX_CELLS)
+        wfl_error(L, fname, "width*height must be at most %lld navcells, "
+                  "got %lld", (long long)WF_MAX_CELLS, (long long)(w * h));
+    wf_grid_config cfg;
+    wf_grid_config_init(&cfg, (int)w, (int)h);
+    read_grid_options(L, 3, fname, &cfg);
+    lgrid *u = push_closed_grid(L);
+    wf_status st = wf_grid_create(&u->g, &cfg);
+    if (st != WF_OK)
+        return raise_status(L, fname, st);
+    return 1;
+}
+
+static int load_text(lua_State *L, const char *fname, const char *text,
+                     size_t len, int optidx, int movingai, const char *source)
+{
+    wf_grid_config cfg;
+    wf_grid_config_init(&cfg, 1, 1);
+    read_grid_options(L, optidx, fname, &cfg);
+    lgrid *u = push_closed_grid(L);
+    wf_parse_error err;
+    wf_status st = movingai ? wf_grid_from_movingai(&u->g, text, len, &cfg, &err)
+                            : wf_grid_from_ascii(&u->g, text, len, &cfg, &err);
+    if (st == WF_ERR_PARSE)
+        return wfl_error(L, fname, "%s:%d: %s", source, err.line, err.message);
+    if (st != WF_OK)
+        return raise_status(L, fname, st);
+    return 1;
+}
+
+static int l_grid_from_ascii(lua_State *L)
+{
+    const char *fname = "wayfinder.grid.from_ascii";
+    wfl_check_string(L, 1, fname, "text");
+    size_t len;
+    const char *text = lua_tolstring(L, 1, &len);
+    return load_text(L, fname, text, len, 2, 0, "text");
+}
+
+static int l_grid_load_movingai(lua_State *L)
+{
+    const char *fname = "wayfinder.grid.load_movingai";
+    const char *path = wfl_check_string(L, 1, fname, "path");
+    wfl_opt_table(L, 2, fname, "options");
+    lua_settop(L, 2);   /* the read buffer must not land on index 2 */
+    FILE *f = fopen(path, "rb");
+    if (!f) {
+        luaL_pushfail(L);
+        lua_pushfstring(L, "cannot open '%s'", path);
+        return 2;
+    }
+    luaL_Buffer b;
+    luaL_buffinit(L, &b);
+    size_t n;
+    do {
+        char *p = luaL_prepbuffsize(&b, 65536);
+        n = fread(p, 1, 65536, f);
+        luaL_addsize(&b, n);
+    } while (n == 65536);
+    int bad = ferror(f);
+    fclose(f);
+    if (bad) {
+        luaL_pushfail(L);
+        lua_pushfstring(L, "cannot read '%s'", path);
+        return 2;
+    }
+    luaL_pushresult(&b);
+    size_t len;
+    const char *text = lua_tolstring(L, -1, &len);
+    return load_text(L, fname, text, len, 2, 1, path);
+}
+
+/* --------------------------------------------------------- methods -- */
+
+static int class_arg(lua_State *L, lgrid *u, int idx, const char *fname,
+                     int dflt)
+{
+    if (lua_isnoneornil(L, idx))
+        return dflt;
+    const char *name = wfl_check_string(L, idx, fname, "class");
+    int k = wf_grid_class_index(u->g, name);
+    if (k < 0)
+        wfl_error(L, fname, "class must name a class of this grid, got '%s'",
+                  name);
+    return k;
+}
+
+static void xy_args(lua_State *L, lgrid *u, int idx, const char *fname,
+                    int *x, int *y)
+{
+    *x = (int)wfl_check_int(L, idx, fname, "x", 0, wf_grid_width(u->g) - 1);
+    *y = (int)wfl_check_int(L, idx + 1, fname, "y", 0, wf_grid_height(u->g) - 1);
+}
+
+static int l_width(lua_State *L)
+{
+    lua_pushinteger(L, wf_grid_width(check_grid(L, "grid:width")->g));
+    return 1;
+}
+
+static int l_height(lua_State *L)
+{
+    lua_pushinteger(L, wf_grid_height(check_grid(L, "grid:height")->g));
+    return 1;
+}
+
+static int l_classes(lua_State *L)
+{
+    lgrid *u = check_grid(L, "grid:classes");
+    int n = wf_grid_class_count(u->g);
+    lua_createtable(L, n, 0);
+    for (int k = 0; k < n; k++) {
+        lua_createtable(L, 0, 2);
+        lua_pushstring(L, wf_grid_class_name(u->g, k));
+        lua_setfield(L, -2, "name");
+        lua_pushinteger(L, wf_grid_class_clearance(u->g, k));
+        lua_setfield(L, -2, "clearance");
+        lua_rawseti(L, -2, k + 1);
+    }
+    return 1;
+}
+
+static int l_border(lua_State *L)
+{
+    lgrid *u = check_grid(L, "grid:border");
+    lua_pushinteger(L, wf_grid_border(u->g));
+    lua_pushstring(L, wf_grid_border_shape(u->g) == WF_BORDER_CIRCLE ? "circle"
+                                                                     : "square");
+    return 2;
+}
+
+static int l_set_passable(lua_State *L)
+{
+    const char *fname = "grid:set_passable";
+    lgrid *u = check_grid(L, fname);
+    int x, y;
+    xy_args(L, u, 2, fname, &x, &y);
+    int p = wfl_check_boolean(L, 4, fname, "passable");
+    int k = class_arg(L, u, 5, fname, -1);
+    wf_status st = wf_grid_set_passable(u->g, x, y, k, p);
+    if (st != WF_OK)
+        return raise_status(L, fname, st);
+    return 0;
+}
+
+static int l_is_passable(lua_State *L)
+{
+    const char *fname = "grid:is_passable";
+    lgrid *u = check_grid(L, fname);
+    int x, y;
+    xy_args(L, u, 2, fname, &x, &y);
+    int k = class_arg(L, u, 4, fname, 0);
+    lua_pushboolean(L, wf_grid_is_passable(u->g, x, y, k));
+    return 1;
+}
+
+static int l_terrain_passable(lua_State *L)
+{
+    const char *fname = "grid:terrain_passable";
+    lgrid *u = check_grid(L, fname);
+    int x, y;
+    xy_args(L, u, 2, fname, &x, &y);
+    int k = class_arg(L, u, 4, fname, 0);
+    lua_pushboolean(L, wf_grid_terrain_passable(u->g, x, y, k));
+    return 1;
+}
+
+static int l_set_cost(lua_State *L)
+{
+    const char *fname = "grid:set_cost";
+    lgrid *u = check_grid(L, fname);
+    int x, y;
+    xy_args(L, u, 2, fname, &x, &y);
+    int c = (int)wfl_check_int(L, 4, fname, "cost", 1, WF_MAX_COST);
+    wf_status st = wf_grid_set_cost(u->g, x, y, c);
+    if (st != WF_OK)
+        return raise_status(L, fname, st);
+    return 0;
+}
+
+static int l_cost(lua_State *L)
+{
+    const char *fname = "grid:cost";
+    lgrid *u = check_grid(L, fname);
+    int x, y;
+    xy_args(L, u, 2, fname, &x, &y);
+    lua_pushinteger(L, wf_grid_cost(u->g, x, y));
+    return 1;
+}
+
+static int l_uniform_cost(lua_State *L)
+{
+    lua_pushboolean(L, wf_grid_uniform_cost(check_grid(L, "grid:uniform_cost")->g));
+    return 1;
+}
+
+/* Reads angle or u = {ux, uy} from the table at idx into a unit vector. */
+static void read_axis(lua_State *L, int idx, const char *fname,
+                      const char *what, wf_fix *ux, wf_fix *uy)
+{
+    char arg[64];
+    int has_angle = wfl_field(L, idx, "angle") != LUA_TNIL;
+    int has_u = wfl_field(L, idx, "u") != LUA_TNIL;
+    if (has_angle && has_u)
+        wfl_error(L, fname, "%s: give angle or u, not both", what);
+    if (has_u) {
+        char buf[64];
+        snprintf(arg, sizeof arg, "%s.u", what);
+        if (!lua_istable(L, -1))
+            wfl_error(L, fname, "%s must be a table {x, y}, got %s", arg,
+                      wfl_describe(L, -1, buf));
+        int t = lua_gettop(L);
+        lua_rawgeti(L, t, 1);
+        snprintf(arg, sizeof arg, "%s.u[1]", what);
+        lua_Number a = wfl_check_range(L, -1, fname, arg, -1.0, 1.0);
+        lua_rawgeti(L, t, 2);
+        snprintf(arg, sizeof arg, "%s.u[2]", what);
+        lua_Number b = wfl_check_range(L, -1, fname, arg, -1.0, 1.0);
+        lua_pop(L, 2);
+        lua_Number len = sqrt(a * a + b * b);
+        if (fabs(len - 1.0) > 1e-3)
+            wfl_error(L, fname, "%s.u must be a unit vector, its length is %g",
+                      what, (double)len);
+        *ux = (wf_fix)lround(a * 65536.0);
+        *uy = (wf_fix)lround(b * 65536.0);
+    } else if (has_angle) {
+        snprintf(arg, sizeof arg, "%s.angle", what);
+        lua_Number a = wfl_check_range(L, -2, fname, arg, -1e6, 1e6);
+        *ux = (wf_fix)lround(cos(a) * 65536.0);
+        *uy = (wf_fix)lround(sin(a) * 65536.0);
+    } else {
+        *ux = WF_FIX_ONE;
+        *uy = 0;
+    }
+    lua_pop(L, 2);
+}
+
+static wf_fix required_fix(lua_State *L, int idx, const char *fname,
+                           const char *table, const char *key, lua_Number lo,
+                           lua_Number hi)
+{
+    char arg[64];
+    snprintf(arg, sizeof arg, "%s.%s", table, key);
+    lua_getfield(L, idx, key);
+    wf_fix v = wfl_check_fix(L, -1, fname, arg, lo, hi);
+    lua_pop(L, 1);
+    return v;
+}
+
+static const char *const OBS_KEYS[] = {"x", "y", "half_width", "half_height",
+                                       "angle", "u", NULL};
+
+static int l_add_obstruction(lua_State *L)
+{
+    const char *fname = "grid:add_obstruction";
+    lgrid *u = check_grid(L, fname);
+    char buf[64];
+    if (!lua_istable(L, 2))
+        wfl_error(L, fname, "shape must be a table {x =, y =, half_width =, "
+                  "half_height =, angle =}, got %s", wfl_describe(L, 2, buf));
+    wfl_check_keys(L, 2, fname, "shape", OBS_KEYS);
+    wf_fix x = required_fix(L, 2, fname, "shape", "x", -WORLD_LIMIT, WORLD_LIMIT);
+    wf_fix y = required_fix(L, 2, fname, "shape", "y", -WORLD_LIMIT, WORLD_LIMIT);
+    wf_fix hw = required_fix(L, 2, fname, "shape", "half_width", 0, WF_MAX_SIDE);
+    wf_fix hh = required_fix(L, 2, fname, "shape", "half_height", 0, WF_MAX_SIDE);
+    wf_fix ux, uy;
+    read_axis(L, 2, fname, "shape", &ux, &uy);
+    wf_shape s;
+    wf_shape_init(&s, x, y, hw, hh, ux, uy);
+    uint32_t id;
+    wf_status st = wf_grid_add_obstruction(u->g, &s, &id);
+    if (st != WF_OK)
+        return raise_status(L, fname, st);
+    lua_pushinteger(L, (lua_Integer)id);
+    return 1;
+}
+
+static uint32_t id_arg(lua_State *L, lgrid *u, const char *fname)
+{
+    lua_Integer id = wfl_check_int(L, 2, fname, "id", 1, 0x7fffffff);
+    wf_shape s;
+    if (wf_grid_get_obstruction(u->g, (uint32_t)id, &s) != WF_OK)
+        wfl_error(L, fname, "id %lld names no obstruction of this grid",
+                  (long long)id);
+    return (uint32_t)id;
+}
+
+static int l_remove_obstruction(lua_State *L)
+{
+    const char *fname = "grid:remove_obstruction";
+    lgrid *u = check_grid(L, fname);
+    uint32_t id = id_arg(L, u, fname);
+    wf_status st = wf_grid_remove_obstruction(u->g, id);
+    if (st != WF_OK)
+        return raise_status(L, fname, st);
+    return 0;
+}
+
+static void push_fix(lua_State *L, wf_fix v)
+{
+    lua_pushnumber(L, (lua_Number)v / 65536.0);
+}
+
+static int l_obstruction(lua_State *L)
+{
+    const char *fname = "grid:obstruction";
+    lgrid *u = check_grid(L, fname);
+    uint32_t id = id_arg(L, u, fname);
+    wf_shape s;
+    wf_grid_get_obstruction(u->g, id, &s);
+    lua_createtable(L, 0, 6);
+    push_fix(L, s.cx);
+    lua_setfield(L, -2, "x");
+    push_fix(L, s.cy);
+    lua_setfield(L, -2, "y");
+    push_fix(L, s.hw);
+    lua_setfield(L, -2, "half_width");
+    push_fix(L, s.hh);
+    lua_setfield(L, -2, "half_height");
+    lua_createtable(L, 2, 0);
+    push_fix(L, s.ux);
+    lua_rawseti(L, -2, 1);
+    push_fix(L, s.uy);
+    lua_rawseti(L, -2, 2);
+    lua_setfield(L, -2, "u");
+    lua_pushnumber(L, atan2((double)s.uy, (double)s.ux));
+    lua_setfield(L, -2, "angle");
+    return 1;
+}
+
+static int l_obstructions(lua_State *L)
+{
+    lgrid *u = check_grid(L, "grid:obstructions");
+    size_t n = wf_grid_obstruction_count(u->g);
+    lua_createtable(L, (int)n, 0);
+    for (size_t k = 0; k < n; k++) {
+        lua_pushinteger(L, (lua_Integer)wf_grid_obstruction_id(u->g, k));
+        lua_rawseti(L, -2, (lua_Integer)k + 1);
+    }
+    return 1;
+}
+
+static int l_batch(lua_State *L)
+{
+    const char *fname = "grid:batch";
+    lgrid *u = check_grid(L, fname);
+    luaL_checktype(L, 2, LUA_TFUNCTION);
+    wf_grid_begin_batch(u->g);
+    u->in_batch++;
+    lua_pushvalue(L, 2);
+    lua_pushvalue(L, 1);
+    int rc = lua_pcall(L, 1, 0, 0);
+    u->in_batch--;
+    wf_status st = u->g ? wf_grid_end_batch(u->g) : WF_OK;
+    if (rc != LUA_OK)
+        return lua_error(L);
+    if (st != WF_OK)
+        return raise_status(L, fname, st);
+    return 0;
+}
+
+static int l_rebuild(lua_State *L)
+{
+    const char *fname = "grid:rebuild";
+    lgrid *u = check_grid(L, fname);
+    wf_status st = wf_grid_rebuild(u->g);
+    if (st != WF_OK)
+        return raise_status(L, fname, st);
+    return 0;
+}
+
+static int l_memory(lua_State *L)
+{
+    lgrid *u = check_grid(L, "grid:memory");
+    lua_pushinteger(L, (lua_Integer)wf_grid_memory(u->g));
+    lua_pushinteger(L, u->s ? (lua_Integer)wf_search_memory(u->s) : 0);
+    return 2;
+}
+
+static int l_version(lua_State *L)
+{
+    lua_pushinteger(L, (lua_Integer)wf_grid_version(check_grid(L, "grid:version")->g));
+    return 1;
+}
+
+static int l_to_ascii(lua_State *L)
+{
+    const char *fname = "grid:to_ascii";
+    lgrid *u = check_grid(L, fname);
+    int k = class_arg(L, u, 2, fname, 0);
+    int w = wf_grid_width(u->g), h = wf_grid_height(u->g);
+    luaL_Buffer b;
+    luaL_buffinit(L, &b);
+    for (int y = 0; y < h; y++) {
+        for (int x = 0; x < w; x++)
+            luaL_addchar(&b, wf_grid_is_passable(u->g, x, y, k) ? '.' : '@');
+        luaL_addchar(&b, '\n');
+    }
+    luaL_pushresult(&b);
+    return 1;
+}
+
+static int l_line_of_sight(lua_State *L)
+{
+    const char *fname = "grid:line_of_sight";
+    lgrid *u = check_grid(L, fname);
+    int w = wf_grid_width(u->g), h = wf_grid_height(u->g);
+    int ax = (int)wfl_check_int(L, 2, fname, "ax", 0, w - 1);
+    int ay = (int)wfl_check_int(L, 3, fname, "ay", 0, h - 1);
+    int bx = (int)wfl_check_int(L, 4, fname, "bx", 0, w - 1);
+    int by = (int)wfl_check_int(L, 5, fname, "by", 0, h - 1);
+    int k = class_arg(L, u, 6, fname, 0);
+    lua_pushboolean(L, wf_grid_line_of_sight(u->g, k, ax, ay, bx, by));
+    return 1;
+}
+
+/* ------------------------------------------------------- find_path -- */
+
+static const char *const PATH_KEYS[] = {"algorithm", "class", "goal", "smooth",
+                                        NULL};
+static const char *const GOAL_KEYS[] = {"shape", "radius", "half_width",
+                                        "half_height", "angle", "u", NULL};
+
+static void read_goal(lua_State *L, int idx, const char *fname, wf_fix gx,
+                      wf_fix gy, wf_goal *goal)
+{
+    char buf[64];
+    wf_goal_point(goal, gx, gy);
+    if (!lua_istable(L, idx))
+        wfl_error(L, fname, "options.goal must be a table, got %s",
+                  wfl_describe(L, idx, buf));
+    wfl_check_keys(L, idx, fname, "options.goal", GOAL_KEYS);
+    lua_getfield(L, idx, "shape");
+    const char *shape = lua_isnil(L, -1) ? "point"
+                        : wfl_check_string(L, -1, fname, "options.goal.shape");
+    if (strcmp(shape, "point") == 0) {
+        lua_pop(L, 1);
+        return;
+    }
+    if (strcmp(shape, "circle") == 0) {
+        wf_fix r = required_fix(L, idx, fname, "options.goal", "radius", 0,
+                                WF_MAX_SIDE);
+        wf_goal_circle(goal, gx, gy, r);
+    } else if (strcmp(shape, "square") == 0) {
+        wf_fix hw = required_fix(L, idx, fname, "options.goal", "half_width", 0,
+                                 WF_MAX_SIDE);
+        wf_fix hh = required_fix(L, idx, fname, "options.goal", "half_height",
+                                 0, WF_MAX_SIDE);
+        wf_fix ux, uy;
+        read_axis(L, idx, fname, "options.goal", &ux, &uy);
+        wf_goal_square(goal, gx, gy, hw, hh, ux, uy);
+    } else {
+        wfl_error(L, fname, "options.goal.shape must be 'point', 'circle' or "
+                  "'square', got '%s'", shape);
+    }
+    lua_pop(L, 1);
+}
+
+static void read_path_options(lua_State *L, lgrid *u, int idx,
+                              const char *fname, wf_query *q)
+{
+    if (!wfl_opt_table(L, idx, fname, "options"))
+        return;
+    wfl_check_keys(L, idx, fname, "options", PATH_KEYS);
+    if (wfl_field(L, idx, "algorithm") != LUA_TNIL) {
+        const char *a = wfl_check_string(L, -1, fname, "options.algorithm");
+        if (strcmp(a, "astar") == 0)
+            q->algorithm = WF_ALGO_ASTAR;
+        else if (strcmp(a, "jps") == 0)
+            q->algorithm = WF_ALGO_JPS;
+        else if (strcmp(a, "auto") == 0)
+            q->algorithm = WF_ALGO_AUTO;
+        else
+            wfl_error(L, fname, "options.algorithm must be 'astar', 'jps' or "
+                      "'auto', got '%s'", a);
+    }
+    lua_pop(L, 1);
+    if (wfl_field(L, idx, "class") != LUA_TNIL) {
+        const char *name = wfl_check_string(L, -1, fname, "options.class");
+        q->cls = wf_grid_class_index(u->g, name);
+        if (q->cls < 0)
+            wfl_error(L, fname, "options.class must name a class of this grid, "
+                      "got '%s'", name);
+    }
+    lua_pop(L, 1);
+    if (wfl_field(L, idx, "smooth") != LUA_TNIL)
+        q->smooth = wfl_check_boolean(L, -1, fname, "options.smooth");
+    lua_pop(L, 1);
+    if (wfl_field(L, idx, "goal") != LUA_TNIL)
+        read_goal(L, lua_gettop(L), fname, q->goal.x, q->goal.y, &q->goal);
+    lua_pop(L, 1);
+}
+
+static int floor_cell(wf_fix v)
+{
+    return (int)(v >= 0 ? v / WF_FIX_ONE : -((-(int64_t)v + WF_FIX_ONE - 1) / WF_FIX_ONE));
+}
+
+static const char *algo_name(wf_algorithm a)
+{
+    return a == WF_ALGO_JPS ? "jps" : "astar";
+}
+
+static int l_find_path(lua_State *L)
+{
+    const char *fname = "grid:find_path";
+    lgrid *u = check_grid(L, fname);
+    if (u->in_batch)
+        wfl_error(L, fname, "cannot search inside grid:batch");
+    wf_fix sx = wfl_check_fix(L, 2, fname, "sx", -WORLD_LIMIT, WORLD_LIMIT);
+    wf_fix sy = wfl_check_fix(L, 3, fname, "sy", -WORLD_LIMIT, WORLD_LIMIT);
+    wf_fix gx = wfl_check_fix(L, 4, fname, "gx", -WORLD_LIMIT, WORLD_LIMIT);
+    wf_fix gy = wfl_check_fix(L, 5, fname, "gy", -WORLD_LIMIT, WORLD_LIMIT);
+    wf_query q;
+    wf_query_init(&q);
+    q.sx = floor_cell(sx);
+    q.sy = floor_cell(sy);
+    wf_goal_point(&q.goal, gx, gy);
+    read_path_options(L, u, 6, fname, &q);
+    if (!u->s) {
+        wf_status st = wf_search_create(&u->s, u->g);
+        if (st != WF_OK)
+            return raise_status(L, fname, st);
+    }
+    wf_path p;
+    wf_status st = wf_search_run(u->s, u->g, &q, &p);
+    if (st == WF_ERR_COST)
+        return wfl_error(L, fname, "options.algorithm 'jps' needs a grid whose "
+                         "costs are all 1; use 'astar'");
+    if (st != WF_OK && st < WF_NO_PATH)
+        return raise_status(L, fname, st);
+    if (st != WF_OK) {
+        luaL_pushfail(L);
+        lua_pushstring(L, wf_status_name(st));
+        lua_createtable(L, 0, 2);
+        lua_pushinteger(L, (lua_Integer)p.expanded);
+        lua_setfield(L, -2, "expanded");
+        lua_pushstring(L, algo_name(p.algorithm));
+        lua_setfield(L, -2, "algorithm");
+        return 3;
+    }
+    lua_createtable(L, p.n, 0);
+    for (int i = 0; i < p.n; i++) {
+        lua_createtable(L, 2, 2);
+        lua_pushinteger(L, p.x[i]);
+        lua_pushvalue(L, -1);
+        lua_rawseti(L, -3, 1);
+        lua_setfield(L, -2, "x");
+        lua_pushinteger(L, p.y[i]);
+        lua_pushvalue(L, -1);
+        lua_rawseti(L, -3, 2);
+        lua_setfield(L, -2, "y");
+        lua_rawseti(L, -2, i + 1);
+    }
+    double cost = (double)p.cost / (double)(2 * WF_COST_SCALE);
+    if (q.smooth)
+        lua_pushnumber(L, (double)wf_polyline_length(p.x, p.y, p.n) / 65536.0);
+    else
+        lua_pushnumber(L, cost);
+    lua_createtable(L, 0, 4);
+    lua_pushinteger(L, (lua_Integer)p.expanded);
+    lua_setfield(L, -2, "expanded");
+    lua_pushstring(L, algo_name(p.algorithm));
+    lua_setfield(L, -2, "algorithm");
+    lua_pushnumber(L, cost);
+    lua_setfield(L, -2, "cost");
+    lua_pushinteger(L, p.cost);
+    lua_setfield(L, -2, "cost_units");
+    return 3;
+}
+
+/* ------------------------------------------------------- lifecycle -- */
+
+/* close, __close and __gc: one idempotent function. Closing inside
+ * grid:batch is allowed; the batch then has nothing left to finish. */
+static int l_close(lua_State *L)
+{
+    lgrid *u = luaL_checkudata(L, 1, GRID_MT);
+    wf_search_destroy(u->s);
+    u->s = NULL;
+    wf_grid_destroy(u->g);
+    u->g = NULL;
+    return 0;
+}
+
+static int l_is_closed(lua_State *L)
+{
+    lgrid *u = luaL_checkudata(L, 1, GRID_MT);
+    lua_pushboolean(L, u->g == NULL);
+    return 1;
+}
+
+static int l_tostring(lua_State *L)
+{
+    lgrid *u = luaL_checkudata(L, 1, GRID_MT);
+    if (!u->g)
+        lua_pushstring(L, "wayfinder.Grid (closed)");
+    else
+        lua_pushfstring(L, "wayfinder.Grid (%dx%d, %d class%s)",
+                        wf_grid_width(u->g), wf_grid_height(u->g),
+                        wf_grid_class_count(u->g),
+                        wf_grid_class_count(u->g) == 1 ? "" : "es");
+    return 1;
+}
+
+static const luaL_Reg grid_methods[] = {
+    {"width", l_width},
+    {"height", l_height},
+    {"classes", l_classes},
+    {"border", l_border},
+    {"set_passable", l_set_passable},
+    {"is_passable", l_is_passable},
+    {"terrain_passable", l_terrain_passable},
+    {"set_cost", l_set_cost},
+    {"cost", l_cost},
+    {"uniform_cost", l_uniform_cost},
+    {"add_obstruction", l_add_obstruction},
+    {"remove_obstruction", l_remove_obstruction},
+    {"obstruction", l_obstruction},
+    {"obstructions", l_obstructions},
+    {"batch", l_batch},
+    {"rebuild", l_rebuild},
+    {"memory", l_memory},
+    {"version", l_version},
+    {"to_ascii", l_to_ascii},
+    {"line_of_sight", l_line_of_sight},
+    {"find_path", l_find_path},
+    {"close", l_close},
+    {"is_closed", l_is_closed},
+    {NULL, NULL}
+};
+
+static const luaL_Reg core_functions[] = {
+    {"grid_new", l_grid_new},
+    {"grid_from_ascii", l_grid_from_ascii},
+    {"grid_load_movingai", l_grid_load_movingai},
+    {NULL, NULL}
+};
+
+int luaopen_wayfinder_core(lua_State *L);
+
+int luaopen_wayfinder_core(lua_State *L)
+{
+    if (luaL_newmetatable(L, GRID_MT)) {
+        luaL_newlib(L, grid_methods);
+        lua_setfield(L, -2, "__index");
+        lua_pushcfunction(L, l_close);
+        lua_setfield(L, -2, "__gc");
+        lua_pushcfunction(L, l_close);
+        lua_setfield(L, -2, "__close");
+        lua_pushcfunction(L, l_tostring);
+        lua_setfield(L, -2, "__tostring");
+        lua_pushliteral(L, "wayfinder.Grid");
+        lua_setfield(L, -2, "__name");
+    }
+    lua_pop(L, 1);
+    luaL_newlib(L, core_functions);
+    lua_pushliteral(L, "0.1.0");
+    lua_setfield(L, -2, "version");
+    lua_pushinteger(L, WF_MAX_SIDE);
+    lua_setfield(L, -2, "MAX_SIDE");
+    lua_pushinteger(L, (lua_Integer)WF_MAX_CELLS);
+    lua_setfield(L, -2, "MAX_CELLS");
+    return 1;
+}

@@ -1,0 +1,467 @@
+/* search.c - optimal grid search: the scratch pool, the indexed binary heap,
+ * A*, path reconstruction and string-pulling. JPS (jps.c) shares all of it
+ * but the expansion step. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "internal.h"
+
+/* ------------------------------------------------------------ scratch -- */
+
+wf_status wf_search_create(wf_search **out, const wf_grid *g)
+{
+    *out = NULL;
+    wf_search *s = calloc(1, sizeof *s);
+    if (!s)
+        return WF_ERR_NOMEM;
+    s->ncells = (size_t)g->w * (size_t)g->h;
+    /* calloc: pages the search never touches are never committed */
+    s->nodes = calloc(s->ncells, sizeof *s->nodes);
+    s->heap = calloc(s->ncells, sizeof *s->heap);
+    if (!s->nodes || !s->heap) {
+        wf_search_destroy(s);
+        return WF_ERR_NOMEM;
+    }
+    s->gen = 2;
+    *out = s;
+    return WF_OK;
+}
+
+void wf_search_destroy(wf_search *s)
+{
+    if (!s)
+        return;
+    free(s->nodes);
+    free(s->heap);
+    free(s->chain);
+    free(s->px);
+    free(s->py);
+    free(s);
+}
+
+size_t wf_search_memory(const wf_search *s)
+{
+    return sizeof *s + s->ncells * (sizeof *s->nodes + sizeof *s->heap)
+           + s->chain_cap * sizeof *s->chain
+           + 2 * s->pcap * sizeof *s->px;
+}
+
+/* --------------------------------------------------------------- heap -- */
+
+/* Order: lower f; then higher g (deeper first); then lower navcell index. */
+static int heap_before(const wf_heap_item *a, const wf_heap_item *b)
+{
+    if (a->f != b->f)
+        return a->f < b->f;
+    if (a->g != b->g)
+        return a->g > b->g;
+    return a->node < b->node;
+}
+
+static void heap_up(wf_search *s, size_t i)
+{
+    wf_heap_item it = s->heap[i];
+    while (i > 0) {
+        size_t p = (i - 1) / 2;
+        if (!heap_before(&it, &s->heap[p]))
+            break;
+        s->heap[i] = s->heap[p];
+        s->nodes[s->heap[i].node].hpos = (int32_t)i;
+        i = p;
+    }
+    s->heap[i] = it;
+    s->nodes[it.node].hpos = (int32_t)i;
+}
+
+static void heap_down(wf_search *s, size_t i)
+{
+    wf_heap_item it = s->heap[i];
+    size_t n = s->hn;
+    for (;;) {
+        size_t c = 2 * i + 1;
+        if (c >= n)
+            break;
+        if (c + 1 < n && heap_before(&s->heap[c + 1], &s->heap[c]))
+            c++;
+        if (!heap_before(&s->heap[c], &it))
+            break;
+        s->heap[i] = s->heap[c];
+        s->nodes[s->heap[i].node].hpos = (int32_t)i;
+        i = c;
+    }
+    s->heap[i] = it;
+    s->nodes[it.node].hpos = (int32_t)i;
+}
+
+int64_t wf_heuristic(const wf_run *r, int x, int y)
+{
+    int64_t dx = x < r->gx0 ? r->gx0 - x : (x > r->gx1 ? x - r->gx1 : 0);
+    int64_t dy = y < r->gy0 ? r->gy0 - y : (y > r->gy1 ? y - r->gy1 : 0);
+    int64_t lo = dx < dy ? dx : dy, hi = dx < dy ? dy : dx;
+    return r->hscale * ((hi - lo) * WF_COST_SCALE + lo * WF_COST_DIAG);
+}
+
+void wf_relax(wf_run *r, uint32_t v, uint32_t u, int64_t ng)
+{
+    wf_search *s = r->s;
+    wf_node *n = &s->nodes[v];
+    if (n->stamp == s->gen + 1)
+        return;                         /* closed: consistent heuristic */
+    if (n->stamp != s->gen) {
+        n->stamp = s->gen;
+        n->g = ng;
+        n->parent = u;
+        int x = (int)(v % (uint32_t)r->w), y = (int)(v / (uint32_t)r->w);
+        size_t i = s->hn++;
+        s->heap[i].f = ng + wf_heuristic(r, x, y);
+        s->heap[i].g = ng;
+        s->heap[i].node = v;
+        heap_up(s, i);
+        return;
+    }
+    if (ng >= n->g)
+        return;
+    int64_t h = s->heap[n->hpos].f - n->g;
+    n->g = ng;
+    n->parent = u;
+    s->heap[n->hpos].f = ng + h;
+    s->heap[n->hpos].g = ng;
+    heap_up(s, (size_t)n->hpos);
+}
+
+int wf_pop(wf_run *r, uint32_t *u)
+{
+    wf_search *s = r->s;
+    if (s->hn == 0)
+        return 0;
+    *u = s->heap[0].node;
+    s->nodes[*u].stamp = s->gen + 1;
+    if (--s->hn > 0) {
+        s->heap[0] = s->heap[s->hn];
+        heap_down(s, 0);
+    }
+    r->expanded++;
+    return 1;
+}
+
+/* ---------------------------------------------------------------- A* -- */
+
+/* Neighbour order, fixed: E, W, S, N, then SE, SW, NE, NW. */
+static const int DX[8] = {1, -1, 0, 0, 1, -1, 1, -1};
+static const int DY[8] = {0, 0, 1, -1, 1, 1, -1, -1};
+
+static uint32_t astar_loop(wf_run *r)
+{
+    const uint8_t *cost = r->g->cost;
+    uint32_t u;
+    while (wf_pop(r, &u)) {
+        int x = (int)(u % (uint32_t)r->w), y = (int)(u / (uint32_t)r->w);
+        if (wf_run_in_goal(r, x, y))
+            return u;
+        int64_t gu = r->s->nodes[u].g;
+        int cu = cost ? cost[u] : 1;
+        for (int d = 0; d < 8; d++) {
+            int nx = x + DX[d], ny = y + DY[d];
+            if (!wf_run_pass(r, nx, ny))
+                continue;
+            int64_t base = WF_COST_SCALE;
+            if (d >= 4) {
+                if (!wf_run_pass(r, nx, y) || !wf_run_pass(r, x, ny))
+                    continue;
+                base = WF_COST_DIAG;
+            }
+            uint32_t v = (uint32_t)ny * (uint32_t)r->w + (uint32_t)nx;
+            int cv = cost ? cost[v] : 1;
+            wf_relax(r, v, u, gu + base * (cu + cv));
+        }
+    }
+    return UINT32_MAX;
+}
+
+/* ------------------------------------------------------- path output -- */
+
+static wf_status ensure_u32(uint32_t **p, size_t *cap, size_t n)
+{
+    if (n <= *cap)
+        return WF_OK;
+    size_t c = *cap ? *cap : 64;
+    while (c < n)
+        c *= 2;
+    uint32_t *q = realloc(*p, c * sizeof *q);
+    if (!q)
+        return WF_ERR_NOMEM;
+    *p = q;
+    *cap = c;
+    return WF_OK;
+}
+
+static wf_status ensure_points(wf_search *s, size_t n)
+{
+    if (n <= s->pcap)
+        return WF_OK;
+    size_t c = s->pcap ? s->pcap : 64;
+    while (c < n)
+        c *= 2;
+    int32_t *x = realloc(s->px, c * sizeof *x);
+    if (!x)
+        return WF_ERR_NOMEM;
+    s->px = x;
+    int32_t *y = realloc(s->py, c * sizeof *y);
+    if (!y)
+        return WF_ERR_NOMEM;
+    s->py = y;
+    s->pcap = c;
+    return WF_OK;
+}
+
+static int sgn(int v) { return (v > 0) - (v < 0); }
+
+/* Walks parents from goal to start into s->chain (start first) and drops
+ * the nodes where the direction does not change. Returns the count. */
+static wf_status build_chain(wf_run *r, uint32_t start, uint32_t goal,
+                             size_t *count)
+{
+    wf_search *s = r->s;
+    size_t n = 1;
+    for (uint32_t v = goal; v != start; v = s->nodes[v].parent)
+        n++;
+    wf_status st = ensure_u32(&s->chain, &s->chain_cap, n);
+    if (st != WF_OK)
+        return st;
+    size_t i = n;
+    for (uint32_t v = goal;; v = s->nodes[v].parent) {
+        s->chain[--i] = v;
+        if (v == start)
+            break;
+    }
+    uint32_t w = (uint32_t)r->w;
+    size_t k = 1;   /* kept so far; chain[0] is the start */
+    for (size_t j = 1; j + 1 < n; j++) {
+        uint32_t a = s->chain[k - 1], b = s->chain[j], c = s->chain[j + 1];
+        int d1x = sgn((int)(b % w) - (int)(a % w)), d1y = sgn((int)(b / w) - (int)(a / w));
+        int d2x = sgn((int)(c % w) - (int)(b % w)), d2y = sgn((int)(c / w) - (int)(b / w));
+        if (d1x != d2x || d1y != d2y)
+            s->chain[k++] = b;
+    }
+    if (n > 1)
+        s->chain[k++] = s->chain[n - 1];
+    *count = k;
+    return WF_OK;
+}
+
+int wf_grid_line_of_sight(const wf_grid *g, int cls, int ax, int ay, int bx,
+                          int by)
+{
+    if (cls < 0 || cls >= g->nclasses)
+        return 0;
+    if (!wf_grid_is_passable(g, ax, ay, cls) || !wf_grid_is_passable(g, bx, by, cls))
+        return 0;
+    int nx = abs(bx - ax), ny = abs(by - ay);
+    int sx = bx > ax ? 1 : -1, sy = by > ay ? 1 : -1;
+    int x = ax, y = ay;
+    /* walk the navcells the centre-to-centre segment enters, in order; an
+     * exact corner crossing needs both side navcells free */
+    for (int ix = 0, iy = 0; ix < nx || iy < ny;) {
+        int64_t d = (int64_t)(1 + 2 * ix) * ny - (int64_t)(1 + 2 * iy) * nx;
+        if (d == 0) {
+            if (!wf_passable_fast(g, cls, x + sx, y)
+                || !wf_passable_fast(g, cls, x, y + sy))
+                return 0;
+            x += sx;
+            y += sy;
+            ix++;
+            iy++;
+        } else if (d < 0) {
+            x += sx;
+            ix++;
+        } else {
+            y += sy;
+            iy++;
+        }
+        if (!wf_passable_fast(g, cls, x, y))
+            return 0;
+    }
+    return 1;
+}
+
+/* Greedy string-pulling over every navcell of the path: keep the last
+ * navcell still visible from the anchor; when the next one is not, that
+ * navcell becomes a waypoint and the new anchor. */
+static wf_status smooth_chain(wf_run *r, size_t n, int *out_n)
+{
+    wf_search *s = r->s;
+    uint32_t w = (uint32_t)r->w;
+    int ax = (int)(s->chain[0] % w), ay = (int)(s->chain[0] / w);
+    int px = ax, py = ay;
+    int m = 0;
+    wf_status st = ensure_points(s, 2);
+    if (st != WF_OK)
+        return st;
+    s->px[m] = ax;
+    s->py[m++] = ay;
+    for (size_t k = 0; k + 1 < n; k++) {
+        int x0 = (int)(s->chain[k] % w), y0 = (int)(s->chain[k] / w);
+        int x1 = (int)(s->chain[k + 1] % w), y1 = (int)(s->chain[k + 1] / w);
+        int dx = sgn(x1 - x0), dy = sgn(y1 - y0);
+        int steps = abs(x1 - x0) > abs(y1 - y0) ? abs(x1 - x0) : abs(y1 - y0);
+        for (int t = 1; t <= steps; t++) {
+            int cx = x0 + dx * t, cy = y0 + dy * t;
+            if (!wf_grid_line_of_sight(r->g, r->cls, ax, ay, cx, cy)) {
+                st = ensure_points(s, (size_t)m + 2);
+                if (st != WF_OK)
+                    return st;
+                s->px[m] = px;
+                s->py[m++] = py;
+                ax = px;
+                ay = py;
+            }
+            px = cx;
+            py = cy;
+        }
+    }
+    if (n > 1) {
+        s->px[m] = px;
+        s->py[m++] = py;
+    }
+    *out_n = m;
+    return WF_OK;
+}
+
+/* ------------------------------------------------------------- driver -- */
+
+void wf_query_init(wf_query *q)
+{
+    memset(q, 0, sizeof *q);
+    wf_goal_point(&q->goal, WF_FIX_HALF, WF_FIX_HALF);
+    q->algorithm = WF_ALGO_AUTO;
+}
+
+static int lowest_cost(const wf_grid *g)
+{
+    for (int c = 1; c <= WF_MAX_COST; c++)
+        if (g->cost_hist[c])
+            return c;
+    return 1;
+}
+
+static int goal_valid(const wf_goal *goal)
+{
+    if (goal->type == WF_GOAL_POINT)
+        return 1;
+    if (goal->type == WF_GOAL_CIRCLE)
+        return goal->r >= 0;
+    if (goal->type == WF_GOAL_SQUARE)
+        return goal->hw >= 0 && goal->hh >= 0;
+    return 0;
+}
+
+wf_status wf_search_run(wf_search *s, const wf_grid *g, const wf_query *q,
+                        wf_path *out)
+{
+    memset(out, 0, sizeof *out);
+    if (q->cls < 0 || q->cls >= g->nclasses || !goal_valid(&q->goal))
+        return WF_ERR_ARG;
+    if ((size_t)g->w * (size_t)g->h > s->ncells)
+        return WF_ERR_ARG;
+    wf_algorithm algo = q->algorithm;
+    if (algo == WF_ALGO_AUTO)
+        algo = wf_grid_uniform_cost(g) ? WF_ALGO_JPS : WF_ALGO_ASTAR;
+    else if (algo == WF_ALGO_JPS && !wf_grid_uniform_cost(g))
+        return WF_ERR_COST;
+    else if (algo != WF_ALGO_ASTAR && algo != WF_ALGO_JPS)
+        return WF_ERR_ARG;
+    out->algorithm = algo;
+
+    wf_run r;
+    memset(&r, 0, sizeof r);
+    r.s = s;
+    r.g = g;
+    r.cls = q->cls;
+    r.w = g->w;
+    r.h = g->h;
+    r.words = g->words;
+    r.plane = g->pass + (size_t)q->cls * g->plane_words;
+    r.goal = q->goal;
+    r.hscale = 2 * (int64_t)lowest_cost(g);
+
+    if (q->sx < 0 || q->sy < 0 || q->sx >= g->w || q->sy >= g->h)
+        return WF_START_OUTSIDE;
+    wf_goal_bounds(&q->goal, &r.gx0, &r.gy0, &r.gx1, &r.gy1);
+    if (r.gx0 < 0) r.gx0 = 0;
+    if (r.gy0 < 0) r.gy0 = 0;
+    if (r.gx1 > g->w - 1) r.gx1 = g->w - 1;
+    if (r.gy1 > g->h - 1) r.gy1 = g->h - 1;
+    if (r.gx0 > r.gx1 || r.gy0 > r.gy1)
+        return WF_GOAL_OUTSIDE;
+    if (!wf_run_pass(&r, q->sx, q->sy))
+        return WF_START_BLOCKED;
+    if (q->goal.type == WF_GOAL_POINT && !wf_run_pass(&r, r.gx0, r.gy0))
+        return WF_GOAL_BLOCKED;
+
+    /* new generation; on wrap-around, forget every stamp once */
+    if (s->gen >= UINT32_MAX - 4) {
+        for (size_t i = 0; i < s->ncells; i++)
+            s->nodes[i].stamp = 0;
+        s->gen = 2;
+    }
+    s->gen += 2;
+    s->hn = 0;
+
+    uint32_t start = (uint32_t)q->sy * (uint32_t)g->w + (uint32_t)q->sx;
+    wf_relax(&r, start, start, 0);
+    uint32_t goal = algo == WF_ALGO_JPS ? wf_jps_loop(&r) : astar_loop(&r);
+    out->expanded = r.expanded;
+    if (goal == UINT32_MAX)
+        return WF_NO_PATH;
+
+    size_t n;
+    wf_status st = build_chain(&r, start, goal, &n);
+    if (st != WF_OK)
+        return st;
+    int m = (int)n;
+    if (q->smooth && n > 2) {
+        st = smooth_chain(&r, n, &m);
+    } else {
+        st = ensure_points(s, n);
+        for (size_t i = 0; st == WF_OK && i < n; i++) {
+            s->px[i] = (int32_t)(s->chain[i] % (uint32_t)g->w);
+            s->py[i] = (int32_t)(s->chain[i] / (uint32_t)g->w);
+        }
+    }
+    if (st != WF_OK)
+        return st;
+    out->n = m;
+    out->x = s->px;
+    out->y = s->py;
+    out->cost = s->nodes[goal].g;
+    return WF_OK;
+}
+
+/* Integer square root, floor. */
+static uint64_t isqrt64(uint64_t v)
+{
+    uint64_t r = 0, bit = (uint64_t)1 << 62;
+    while (bit > v)
+        bit >>= 2;
+    while (bit) {
+        if (v >= r + bit) {
+            v -= r + bit;
+            r = (r >> 1) + bit;
+        } else {
+            r >>= 1;
+        }
+        bit >>= 2;
+    }
+    return r;
+}
+
+int64_t wf_polyline_length(const int32_t *x, const int32_t *y, int n)
+{
+    int64_t total = 0;
+    for (int i = 0; i + 1 < n; i++) {
+        int64_t dx = (int64_t)x[i + 1] - x[i], dy = (int64_t)y[i + 1] - y[i];
+        uint64_t d2 = (uint64_t)(dx * dx + dy * dy) << 32;
+        total += (int64_t)isqrt64(d2);
+    }
+    return total;
+}

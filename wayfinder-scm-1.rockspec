@@ -1,0 +1,37 @@
+rockspec_format = "3.0"
+package = "wayfinder"
+version = "scm-1"
+source = {
+   url = "git+file://./",
+}
+description = {
+   summary = "Movement for game characters: navcell grids, optimal search, behaviors",
+   detailed = [[
+wayfinder is a Lua 5.4 module with a C core that moves game characters
+through a world: navcell grids with passability classes, clearance and
+rasterized obstructions, A* and jump point search, and a Lua scripting side.
+]],
+   license = "MIT",
+   labels = { "pathfinding", "games", "astar", "jps" },
+}
+dependencies = {
+   "lua >= 5.4, < 5.5",
+}
+build = {
+   type = "builtin",
+   modules = {
+      ["wayfinder.core"] = {
+         sources = {
+            "src/goal.c",
+            "src/grid.c",
+            "src/jps.c",
+            "src/mapio.c",
+            "src/raster.c",
+            "src/search.c",
+            "src/lua/lcheck.c",
+            "src/lua/lgrid.c",
+         },
+         incdirs = { "src" },
+      },
+   },
+}
