@@ -29,6 +29,7 @@ build = {
             "src/raster.c",
             "src/search.c",
             "src/lua/lcheck.c",
+            "src/lua/lcore.c",
             "src/lua/lgrid.c",
          },
          incdirs = { "src" },

@@ -760,16 +760,14 @@ static const luaL_Reg grid_methods[] = {
     {NULL, NULL}
 };
 
-static const luaL_Reg core_functions[] = {
+static const luaL_Reg grid_functions[] = {
     {"grid_new", l_grid_new},
     {"grid_from_ascii", l_grid_from_ascii},
     {"grid_load_movingai", l_grid_load_movingai},
     {NULL, NULL}
 };
 
-int luaopen_wayfinder_core(lua_State *L);
-
-int luaopen_wayfinder_core(lua_State *L)
+void wfl_register_grid(lua_State *L)
 {
     if (luaL_newmetatable(L, GRID_MT)) {
         luaL_newlib(L, grid_methods);
@@ -784,12 +782,22 @@ int luaopen_wayfinder_core(lua_State *L)
         lua_setfield(L, -2, "__name");
     }
     lua_pop(L, 1);
-    luaL_newlib(L, core_functions);
-    lua_pushliteral(L, "0.1.0");
-    lua_setfield(L, -2, "version");
+    luaL_setfuncs(L, grid_functions, 0);
     lua_pushinteger(L, WF_MAX_SIDE);
     lua_setfield(L, -2, "MAX_SIDE");
     lua_pushinteger(L, (lua_Integer)WF_MAX_CELLS);
     lua_setfield(L, -2, "MAX_CELLS");
-    return 1;
+}
+
+wf_grid *wfl_check_grid_arg(lua_State *L, int idx, const char *fname,
+                            const char *arg)
+{
+    char buf[64];
+    lgrid *u = luaL_testudata(L, idx, GRID_MT);
+    if (!u)
+        wfl_error(L, fname, "%s must be a wayfinder.Grid, got %s", arg,
+                  wfl_describe(L, idx, buf));
+    if (!u->g)
+        wfl_error(L, fname, "%s is a closed grid", arg);
+    return u->g;
 }

@@ -1,0 +1,14 @@
+/* lcore.c - luaopen_wayfinder_core: builds the core table and registers
+ * every userdata type. Safe to run twice (metatables are made once). */
+#include "lcheck.h"
+
+int luaopen_wayfinder_core(lua_State *L);
+
+int luaopen_wayfinder_core(lua_State *L)
+{
+    lua_newtable(L);
+    lua_pushliteral(L, "0.1.0");
+    lua_setfield(L, -2, "version");
+    wfl_register_grid(L);
+    return 1;
+}
