@@ -370,7 +370,48 @@ wf_status wf_grid_update_region(wf_grid *g, int x0, int y0, int x1, int y1)
     }
     free(blk);
     g->version++;
+    unsigned slot = g->nchanges++ % WF_CHANGE_LOG;
+    g->changes[slot].version = g->version;
+    g->changes[slot].x0 = x0;
+    g->changes[slot].y0 = y0;
+    g->changes[slot].x1 = x1;
+    g->changes[slot].y1 = y1;
     return WF_OK;
+}
+
+int wf_grid_changed_since(const wf_grid *g, uint64_t since, int *x0, int *y0,
+                          int *x1, int *y1)
+{
+    if (since >= g->version)
+        return 0;
+    unsigned kept = g->nchanges < WF_CHANGE_LOG ? g->nchanges : WF_CHANGE_LOG;
+    int found = 0;
+    uint64_t oldest = UINT64_MAX;
+    for (unsigned i = 0; i < kept; i++) {
+        unsigned slot = (g->nchanges - 1 - i) % WF_CHANGE_LOG;
+        uint64_t v = g->changes[slot].version;
+        if (v < oldest)
+            oldest = v;
+        if (v <= since)
+            continue;
+        int a = g->changes[slot].x0, b = g->changes[slot].y0;
+        int c = g->changes[slot].x1, d = g->changes[slot].y1;
+        if (!found) {
+            *x0 = a; *y0 = b; *x1 = c; *y1 = d;
+            found = 1;
+        } else {
+            if (a < *x0) *x0 = a;
+            if (b < *y0) *y0 = b;
+            if (c > *x1) *x1 = c;
+            if (d > *y1) *y1 = d;
+        }
+    }
+    /* versions are consecutive per change, so the log reaches back to
+     * `since` only if it still holds the entry right after it (cost edits
+     * also bump the version; they are harmless gaps) */
+    if (g->nchanges > WF_CHANGE_LOG && oldest > since + 1)
+        return 2;
+    return found ? 1 : 0;
 }
 
 wf_status wf_grid_rebuild(wf_grid *g)

@@ -6,6 +6,8 @@
 
 #include "wayfinder.h"
 
+#define WF_CHANGE_LOG 16
+
 typedef struct wf_obstruction {
     uint32_t id;
     wf_shape shape;
@@ -32,7 +34,11 @@ struct wf_grid {
     int dirty;                  /* a region is pending inside a batch */
     int dx0, dy0, dx1, dy1;
     uint64_t version;
+    /* change log: the last WF_CHANGE_LOG recomputed regions */
+    struct { uint64_t version; int x0, y0, x1, y1; } changes[WF_CHANGE_LOG];
+    unsigned nchanges;          /* total ever logged */
 };
+
 
 static inline uint64_t *wf_plane_row(const wf_grid *g, const uint64_t *planes,
                                      int cls, int y)

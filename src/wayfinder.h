@@ -137,6 +137,14 @@ size_t wf_grid_memory(const wf_grid *g);
 /* Counter bumped by every change to passability or cost; lets callers cache. */
 uint64_t wf_grid_version(const wf_grid *g);
 
+/* What changed since a version: the union of the navcell rectangles whose
+ * passability (any class) was recomputed after version `since`. Returns 0
+ * when nothing changed, 1 with *x0..*y1 set to the inclusive union, or 2
+ * when the log no longer reaches back that far (treat the whole grid as
+ * changed). Cost changes are not passability changes. */
+int wf_grid_changed_since(const wf_grid *g, uint64_t since, int *x0, int *y0,
+                          int *x1, int *y1);
+
 /* Terrain. cls is a class index, or -1 for every class. passable is 0/1.
  * x in [0, width), y in [0, height). */
 wf_status wf_grid_set_passable(wf_grid *g, int x, int y, int cls, int passable);
