@@ -300,6 +300,279 @@ int wf_grid_line_of_sight(const wf_grid *g, int cls, int ax, int ay,
  * integer square root (deterministic). */
 int64_t wf_polyline_length(const int32_t *x, const int32_t *y, int n);
 
+/* ===================================================== rectangle planner ==
+ * Routing inside one room of a tile world (rects.c, rects_plan.c,
+ * rects_smooth.c).
+ *
+ * WHAT IT DOES
+ *   A tile world (1 tile = 1 world unit; y grows downward, rows are scanned
+ *   top to bottom) gives each tile a room id. wf_room_obstacles turns the
+ *   room of the start into a list of axis-aligned areas: four one-tile
+ *   boundary rectangles around the room box, rectangles over the tiles of
+ *   the box that are not routable (not the room, not a door), thin walls
+ *   between two routable tiles, and the objects that pass the seven object
+ *   rules. The planner inflates every obstacle by the person's width (each
+ *   side moves out by width/2, so a person is a square of side `width`
+ *   centred on the routed point) and runs A* whose nodes are free
+ *   rectangles: the first is grown around the start, and a node's
+ *   successors are made when it is expanded by growing seeds along each of
+ *   its sides as far as the obstacles, the existing nodes, the penalty
+ *   areas' edges, the planning box and the maximum node size allow. The
+ *   set of nodes is the "rectangular cover", built only where the search
+ *   goes.
+ *
+ *   The search graph: the start, the goal, and one point on every shared
+ *   edge ("portal") of two touching nodes: the point of the edge nearest
+ *   the straight line from start to goal. Two points are joined when they
+ *   lie on the same node; the edge costs the Euclidean length (rounded up)
+ *   times the node's cost factor. A* with the straight-line distance
+ *   (rounded down) is optimal over the cover it built. Smoothing then moves
+ *   each point along its shared edge by a step in both directions, keeping
+ *   moves that lower the route's cost, until nothing improves, then halves
+ *   the step (perturbation).
+ *
+ *   Penalties: every area has a penalty; WF_IMPASSABLE is an obstacle, any
+ *   other value is extra cost in 1/WF_PENALTY_ONE (256 = twice as costly).
+ *   Penalty areas bound the nodes (no node straddles their edges) and a
+ *   node costs WF_PENALTY_ONE + the largest penalty of the areas holding it.
+ *
+ * NUMBERS
+ *   Coordinates Q16.16 (wf_fix); costs int64 in 1/65536 world units times
+ *   the factor / WF_PENALTY_ONE. Obstacles are open sets (a route may run
+ *   along their edges), nodes are closed, and two nodes touch when they
+ *   share an edge of positive length. No floating point; every tie is
+ *   broken by a documented rule, so results are bit-identical everywhere.
+ *
+ * HOW TO USE IT
+ *   wf_room room = {...}; wf_room_scan scan = {...};
+ *   size_t cap = wf_room_obstacles_bound(&room), n;
+ *   wf_area *areas = malloc(cap * sizeof *areas); wf_rect box;
+ *   wf_room_obstacles(&room, &scan, areas, cap, &n, &box, NULL);
+ *   wf_rplan_config cfg; wf_rplan_config_init(&cfg);
+ *   cfg.bounds = box; cfg.areas = areas; cfg.nareas = n; cfg.margin = ...;
+ *   cfg.sx = ...; (start, goal, mode)
+ *   wf_rplan *p; wf_rplan_create(&p, &cfg);
+ *   if (wf_rplan_run(p) == WF_OK) { wf_rpath r; wf_rplan_result(p, &r); }
+ *   wf_rplan_destroy(p);
+ *
+ * MEMORY
+ *   The planner allocates its node pool (max_nodes), portals, points and
+ *   heap once, at creation (about 200 bytes per node); the search loop
+ *   never allocates. Smoothing allocates its stage record once, after the
+ *   search.
+ */
+
+#define WF_ROOM_MAX_SIDE   4096             /* [tiles] largest world side */
+#define WF_ROOM_MAX_TILES  ((int64_t)1 << 22) /* largest width*height */
+#define WF_RECTS_LIMIT     WF_FIX(8192)     /* |coordinate| accepted */
+#define WF_RECTS_MAX_WIDTH WF_FIX(256)      /* largest person width */
+#define WF_WALL_HALF       ((wf_fix)2048)   /* thin wall half thickness (1/32) */
+#define WF_PENALTY_ONE     256u             /* penalty of +100% cost */
+#define WF_PENALTY_MAX     (256u * 10000u)  /* largest finite penalty */
+#define WF_IMPASSABLE      UINT32_MAX       /* penalty of an obstacle */
+#define WF_RPLAN_MAX_NODES 1000000          /* largest node pool */
+
+/* Axis-aligned rectangle, x0 <= x1 and y0 <= y1 [fixed Q16.16]. */
+typedef struct wf_rect {
+    wf_fix x0, y0, x1, y1;
+} wf_rect;
+
+typedef enum wf_area_kind {
+    WF_AREA_BOUNDARY = 0,  /* one of the four rectangles around the room */
+    WF_AREA_WALL = 1,      /* non-routable tiles or a thin wall */
+    WF_AREA_OBJECT = 2,    /* an object's footprint */
+    WF_AREA_TERRAIN = 3    /* a penalty area given by the caller */
+} wf_area_kind;
+
+typedef struct wf_area {
+    wf_rect r;
+    uint32_t penalty;      /* WF_IMPASSABLE or [0, WF_PENALTY_MAX] */
+    wf_area_kind kind;
+    int32_t object;        /* index in wf_room.objects, or -1 */
+} wf_area;
+
+/* Object flags (wf_room_object.flags). */
+#define WF_OBJ_CONTAINED  1u   /* inside another object */
+#define WF_OBJ_WALK_OVER  2u   /* can be walked over */
+#define WF_OBJ_PERSON     4u   /* a person */
+#define WF_OBJ_START      8u   /* the object the route starts from */
+#define WF_OBJ_DEST       16u  /* the object the route goes to */
+
+typedef struct wf_room_object {
+    wf_rect box;           /* footprint [fixed] */
+    int32_t room;          /* room id */
+    unsigned flags;        /* WF_OBJ_* */
+    uint32_t penalty;      /* WF_IMPASSABLE for an ordinary obstacle */
+} wf_room_object;
+
+typedef struct wf_room {
+    int width, height;             /* [tiles] [1, WF_ROOM_MAX_SIDE] */
+    const int32_t *rooms;          /* width*height room ids, row-major */
+    const uint8_t *doors;          /* width*height, nonzero = door [opt] */
+    const int32_t *walls;          /* nwalls x {x0, y0, x1, y1} [tiles] */
+    size_t nwalls;                 /* on tile edges, axis-aligned */
+    const wf_room_object *objects;
+    size_t nobjects;
+} wf_room;
+
+/* Why the object scan dropped an object (the reference's rule numbers). */
+typedef enum wf_skip {
+    WF_SKIP_ADDED = 0,       /* rule 7: it is an obstacle */
+    WF_SKIP_START = 1,       /* rule 1: the start object */
+    WF_SKIP_DEST = 2,        /* rule 2: the destination, routing near it */
+    WF_SKIP_OTHER_ROOM = 3,  /* rule 3: in another room */
+    WF_SKIP_CONTAINED = 4,   /* rule 4: inside another object */
+    WF_SKIP_WALK_OVER = 5,   /* rule 5: can be walked over */
+    WF_SKIP_PERSON = 6       /* rule 6: a person within the ignore distance */
+} wf_skip;
+
+typedef struct wf_room_scan {
+    int32_t room;          /* the starting room id */
+    wf_fix sx, sy;         /* start point, for rule 6 */
+    int near;              /* 1 when routing near the destination (rule 2) */
+    wf_fix ignore_people;  /* [fixed] rule 6 distance; negative: rule off */
+} wf_room_scan;
+
+/* The most areas wf_room_obstacles can write for this room. */
+size_t wf_room_obstacles_bound(const wf_room *room);
+
+/* Builds the obstacle list of the room scan->room, in this order: the four
+ * boundary rectangles (top, bottom, left, right) of the room box grown by
+ * one tile; the wall scan (tiles of the box that are neither the room nor
+ * a door, top to bottom then left to right, each grown right then down
+ * over uncovered non-routable tiles); thin walls separating two routable
+ * tiles (horizontal ones by row, then vertical ones by column, consecutive
+ * tile edges merged, WF_WALL_HALF thick on each side); then objects in
+ * list order under the seven rules (first rule that applies wins). The
+ * room box holds the room's tiles and the door tiles next to them.
+ * *bounds receives the room box grown by one tile (the planning box).
+ * skips [opt] receives one wf_skip per object. Returns WF_ERR_ARG for a
+ * malformed room, WF_ERR_NOTFOUND when no tile has room scan->room,
+ * WF_ERR_FULL when cap is too small, WF_ERR_NOMEM. */
+wf_status wf_room_obstacles(const wf_room *room, const wf_room_scan *scan,
+                            wf_area *out, size_t cap, size_t *n,
+                            wf_rect *bounds, uint8_t *skips);
+
+/* Copies r grown by margin on every side (obstacles are inflated this way,
+ * with margin = width / 2). */
+wf_rect wf_rect_inflate(wf_rect r, wf_fix margin);
+
+typedef enum wf_rdest {
+    WF_RDEST_POINT = 0,    /* end on the goal point */
+    WF_RDEST_NEAR = 1      /* end on the boundary of the square of half
+                              size `near` centred on the goal */
+} wf_rdest;
+
+typedef struct wf_rplan_config {
+    wf_rect bounds;            /* planning box; nodes stay inside */
+    const wf_area *areas;      /* obstacles and penalty areas, before
+                                  inflation; copied at creation */
+    size_t nareas;
+    wf_fix margin;             /* [fixed] [0, WF_RECTS_MAX_WIDTH/2] inflation
+                                  per side of every area but terrain */
+    wf_fix sx, sy;             /* start point */
+    wf_fix gx, gy;             /* goal point or centre of the near square */
+    wf_rdest mode;
+    wf_fix near;               /* [fixed] >= 0, half size for WF_RDEST_NEAR */
+    wf_fix max_node_size;      /* [fixed] largest node side; 0: unbounded */
+    wf_fix seed;               /* [fixed] longest seed along a side; 0: the
+                                  whole uncovered stretch */
+    wf_fix step, min_step;     /* [fixed] first and last smoothing step,
+                                  0 < min_step <= step */
+    int max_nodes;             /* [0, WF_RPLAN_MAX_NODES] node pool; 0 sizes
+                                  it from the input (wf_rplan_max_nodes) */
+} wf_rplan_config;
+
+/* Defaults: max_node_size 0, seed 0, step 1/2 tile, min_step 1/1024 tile,
+ * max_nodes 0, point mode, everything else 0. */
+void wf_rplan_config_init(wf_rplan_config *cfg);
+
+typedef struct wf_rplan wf_rplan;
+
+typedef enum wf_rplan_state {
+    WF_RPLAN_RUNNING = 0,
+    WF_RPLAN_DONE = 1,
+    WF_RPLAN_FAILED = 2
+} wf_rplan_state;
+
+/* Checks cfg, copies and inflates the areas, allocates every buffer, grows
+ * the start node and opens the start. A start or goal that is blocked
+ * gives a planner already failed (see wf_rplan_status), not an error.
+ * Returns WF_ERR_ARG for a bad config, WF_ERR_NOMEM. */
+wf_status wf_rplan_create(wf_rplan **out, const wf_rplan_config *cfg);
+void wf_rplan_destroy(wf_rplan *p);                 /* NULL is fine */
+
+/* One A* step: pops the best point, expands the nodes it lies on (growing
+ * their neighbours) and relaxes its successors. Popping the goal smooths
+ * the route and ends the search. */
+wf_rplan_state wf_rplan_advance(wf_rplan *p);
+/* Advances until done or failed; returns wf_rplan_status. */
+wf_status wf_rplan_run(wf_rplan *p);
+wf_rplan_state wf_rplan_get_state(const wf_rplan *p);
+/* WF_OK while running or done; once failed: WF_START_BLOCKED (start inside
+ * an obstacle or without free room around it), WF_GOAL_BLOCKED (goal, or
+ * the whole near boundary, inside obstacles or outside the planning box),
+ * WF_NO_PATH (the open list ran dry), WF_ERR_FULL (node pool exhausted). */
+wf_status wf_rplan_status(const wf_rplan *p);
+int wf_rplan_steps(const wf_rplan *p);   /* points popped so far */
+/* The node pool's size: cfg.max_nodes, or when that is 0, 64 + 16 per
+ * obstacle or penalty area, + 4 per cell of a max_node_size grid and of a
+ * seed grid over the planning box when those are set (capped at
+ * WF_RPLAN_MAX_NODES). */
+int wf_rplan_max_nodes(const wf_rplan *p);
+
+/* Inspection. The inflated areas in input order: */
+size_t wf_rplan_area_count(const wf_rplan *p);
+const wf_area *wf_rplan_area(const wf_rplan *p, size_t i);
+
+typedef struct wf_rnode_info {
+    wf_rect r;
+    uint32_t penalty;      /* largest penalty of the areas holding it */
+    int created;           /* step that grew it (0: before the first) */
+    int expanded;          /* step that grew its neighbours, or -1 */
+} wf_rnode_info;
+int wf_rplan_node_count(const wf_rplan *p);
+void wf_rplan_node(const wf_rplan *p, int i, wf_rnode_info *out);
+
+/* Points of the search graph: 0 is the start, 1 the goal (in near mode
+ * its position is the best boundary point found so far), then one per
+ * portal in creation order. */
+typedef struct wf_rvertex_info {
+    wf_fix x, y;
+    int node_a, node_b;    /* nodes it lies on: portal ends; the start has
+                              node_a = 0, node_b = -1; the goal -1, -1 */
+    int64_t g, h;          /* cost so far and heuristic (valid once opened) */
+    int parent, via;       /* best predecessor and the node crossed, or -1 */
+    int opened, closed;    /* step first opened / popped, or -1 */
+} wf_rvertex_info;
+int wf_rplan_vertex_count(const wf_rplan *p);
+void wf_rplan_vertex(const wf_rplan *p, int i, wf_rvertex_info *out);
+/* Open points in pop order (lowest f, then lowest h, then lowest index);
+ * writes at most cap indices and returns how many are open. */
+int wf_rplan_open(const wf_rplan *p, int *out, int cap);
+int wf_rplan_current(const wf_rplan *p);   /* last popped point, or -1 */
+
+typedef struct wf_rpath {
+    int n;                 /* points: start, bends, end (>= 1) */
+    const wf_fix *x, *y;   /* owned by the planner, valid until destroy */
+    int64_t length;        /* [fixed] Euclidean length, rounded down per leg */
+    int64_t cost;          /* length with each leg times its node's factor */
+    int nchain;            /* start, one point per shared edge, end */
+    const wf_fix *cx, *cy; /* the chain after smoothing */
+    const wf_fix *ax, *ay; /* the chain as A* found it (before smoothing) */
+    const int *nodes;      /* nchain - 1 nodes, the one each leg crosses */
+    int64_t chain_length;  /* [fixed] length of the A* chain */
+} wf_rpath;
+/* The route once done (WF_OK), else the status. Points: the smoothed chain
+ * without repeated points and without points where it runs straight. */
+wf_status wf_rplan_result(const wf_rplan *p, wf_rpath *out);
+
+/* Smoothing stages: the chain after each step size, largest step first. */
+int wf_rplan_stage_count(const wf_rplan *p);
+/* Stage k's step and points (nchain of each); pointers live until destroy. */
+void wf_rplan_stage(const wf_rplan *p, int k, wf_fix *step, const wf_fix **x,
+                    const wf_fix **y);
+
 #ifdef __cplusplus
 }
 #endif

@@ -9,5 +9,6 @@ local M = {}
 M.version = core.version
 M.grid = require("wayfinder.grid")
 M.movingai = require("wayfinder.movingai")
+M.rooms = require("wayfinder.rooms")
 
 return M

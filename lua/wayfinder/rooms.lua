@@ -1,0 +1,475 @@
+--- wayfinder.rooms: routing inside one room of a tile world with the
+-- rectangle planner (free rectangles grown on demand, A* over them, a route
+-- smoothed by perturbation), and route files that record a planning call.
+-- See docs/rooms.md.
+local core = require("wayfinder.core")
+
+local M = {}
+
+local FORMAT <const> = "wayfinder.route"
+local VERSION <const> = 1
+
+--- Obstacles of a room for a query: obstacles, inflated, skipped, bounds.
+M.obstacles = core.rooms_obstacles
+
+--- Plans in one call: points, info or nil, reason, info.
+M.plan = core.rooms_plan
+
+-- ------------------------------------------------------------- JSON --
+
+-- A small JSON codec for route files. Keys are written in a fixed order
+-- (given per table kind, else sorted) so equal inputs give equal files.
+
+local function encode_number(v)
+  if math.type(v) == "integer" then return ("%d"):format(v) end
+  if v ~= v or v == math.huge or v == -math.huge then
+    error("cannot encode the number " .. tostring(v) .. " in JSON", 0)
+  end
+  local s = ("%.15g"):format(v)
+  if tonumber(s) ~= v then s = ("%.17g"):format(v) end
+  return s
+end
+
+local ESCAPES <const> = {
+  ['"'] = '\\"', ["\\"] = "\\\\", ["\b"] = "\\b", ["\f"] = "\\f",
+  ["\n"] = "\\n", ["\r"] = "\\r", ["\t"] = "\\t",
+}
+
+local function encode_string(s)
+  return '"' .. s:gsub('[%c"\\]', function(c)
+    return ESCAPES[c] or ("\\u%04x"):format(c:byte())
+  end) .. '"'
+end
+
+local function is_array(t)
+  local n = 0
+  for _ in pairs(t) do n = n + 1 end
+  return n == #t
+end
+
+-- value, key order (a list, or nil for sorted), output buffer, indent
+local function encode(v, out, indent, orders)
+  local t = type(v)
+  if t == "number" then
+    out[#out + 1] = encode_number(v)
+  elseif t == "string" then
+    out[#out + 1] = encode_string(v)
+  elseif t == "boolean" then
+    out[#out + 1] = tostring(v)
+  elseif t == "table" then
+    local inner = indent .. " "
+    if is_array(v) then
+      local flat = true
+      for _, e in ipairs(v) do if type(e) == "table" then flat = false end end
+      out[#out + 1] = "["
+      for i, e in ipairs(v) do
+        if i > 1 then out[#out + 1] = "," end
+        if not flat then out[#out + 1] = "\n" .. inner end
+        encode(e, out, inner, orders)
+      end
+      if not flat and #v > 0 then out[#out + 1] = "\n" .. indent end
+      out[#out + 1] = "]"
+    else
+      local keys = {}
+      for k in pairs(v) do
+        if type(k) ~= "string" then
+          error("cannot encode a table key of type " .. type(k) .. " in JSON", 0)
+        end
+        keys[#keys + 1] = k
+      end
+      local rank = {}
+      for i, k in ipairs(orders.keys) do rank[k] = i end
+      table.sort(keys, function(a, b)
+        local ra, rb = rank[a] or math.huge, rank[b] or math.huge
+        if ra ~= rb then return ra < rb end
+        return a < b
+      end)
+      out[#out + 1] = "{"
+      for i, k in ipairs(keys) do
+        if i > 1 then out[#out + 1] = "," end
+        out[#out + 1] = "\n" .. inner .. encode_string(k) .. ": "
+        encode(v[k], out, inner, orders)
+      end
+      if #keys > 0 then out[#out + 1] = "\n" .. indent end
+      out[#out + 1] = "}"
+    end
+  else
+    error("cannot encode a " .. t .. " in JSON", 0)
+  end
+end
+
+-- the order keys are written in, whatever table they belong to
+local KEY_ORDER <const> = {
+  "format", "version", "room", "query", "tuning", "bounds", "obstacles",
+  "inflated", "skipped", "result", "trace",
+  "width", "height", "rooms", "doors", "walls", "objects",
+  "id", "x0", "y0", "x1", "y1", "room", "contained", "walk_over", "person",
+  "penalty", "kind", "rule", "index",
+  "start", "goal", "mode", "near", "start_object", "dest_object",
+  "ignore_people_within", "terrain",
+  "status", "reason", "points", "length", "cost", "chain_length", "nodes",
+  "expanded", "vertices", "chain", "astar", "path_nodes",
+  "steps", "stages", "step", "max_node_size", "seed", "min_step", "max_nodes",
+}
+
+local function to_json(v)
+  local out = {}
+  encode(v, out, "", { keys = KEY_ORDER })
+  out[#out + 1] = "\n"
+  return table.concat(out)
+end
+
+-- Decoder: returns the value or raises "line:col: message".
+local function from_json(text)
+  local pos = 1
+  local function fail(msg)
+    local line, col = 1, 1
+    for i = 1, math.min(pos - 1, #text) do
+      if text:byte(i) == 10 then line, col = line + 1, 1 else col = col + 1 end
+    end
+    error(("%d:%d: %s"):format(line, col, msg), 0)
+  end
+  local function skip()
+    pos = text:find("[^ \t\r\n]", pos) or #text + 1
+  end
+  local value
+  local function str()
+    local buf = {}
+    pos = pos + 1
+    while true do
+      local c = text:sub(pos, pos)
+      if c == "" then fail("unterminated string") end
+      if c == '"' then pos = pos + 1; break end
+      if c == "\\" then
+        local e = text:sub(pos + 1, pos + 1)
+        local simple = ({ ['"'] = '"', ["\\"] = "\\", ["/"] = "/", b = "\b",
+          f = "\f", n = "\n", r = "\r", t = "\t" })[e]
+        if simple then
+          buf[#buf + 1] = simple
+          pos = pos + 2
+        elseif e == "u" then
+          local hex = text:sub(pos + 2, pos + 5)
+          if not hex:match("^%x%x%x%x$") then fail("bad \\u escape") end
+          buf[#buf + 1] = utf8.char(tonumber(hex, 16))
+          pos = pos + 6
+        else
+          fail("bad escape '\\" .. e .. "'")
+        end
+      elseif c:byte() < 32 then
+        fail("control character in string")
+      else
+        local stop = text:find('["\\%c]', pos) or #text + 1
+        buf[#buf + 1] = text:sub(pos, stop - 1)
+        pos = stop
+      end
+    end
+    return table.concat(buf)
+  end
+  function value(depth)
+    if depth > 64 then fail("nesting too deep") end
+    skip()
+    local c = text:sub(pos, pos)
+    if c == "{" then
+      local t = {}
+      pos = pos + 1
+      skip()
+      if text:sub(pos, pos) == "}" then pos = pos + 1; return t end
+      while true do
+        skip()
+        if text:sub(pos, pos) ~= '"' then fail("expected a string key") end
+        local k = str()
+        skip()
+        if text:sub(pos, pos) ~= ":" then fail("expected ':'") end
+        pos = pos + 1
+        local v = value(depth + 1)
+        if t[k] ~= nil then fail("duplicate key '" .. k .. "'") end
+        t[k] = v
+        skip()
+        local d = text:sub(pos, pos)
+        pos = pos + 1
+        if d == "}" then return t end
+        if d ~= "," then pos = pos - 1; fail("expected ',' or '}'") end
+      end
+    elseif c == "[" then
+      local t = {}
+      pos = pos + 1
+      skip()
+      if text:sub(pos, pos) == "]" then pos = pos + 1; return t end
+      while true do
+        local v = value(depth + 1)
+        if v == nil then fail("null inside an array") end
+        t[#t + 1] = v
+        skip()
+        local d = text:sub(pos, pos)
+        pos = pos + 1
+        if d == "]" then return t end
+        if d ~= "," then pos = pos - 1; fail("expected ',' or ']'") end
+      end
+    elseif c == '"' then
+      return str()
+    elseif text:find("^true", pos) then
+      pos = pos + 4
+      return true
+    elseif text:find("^false", pos) then
+      pos = pos + 5
+      return false
+    elseif text:find("^null", pos) then
+      pos = pos + 4
+      return nil
+    else
+      local num = text:match("^-?%d+%.?%d*[eE]?[-+]?%d*", pos)
+      if not num or num == "" or num == "-" then
+        fail(c == "" and "unexpected end of text" or "unexpected '" .. c .. "'")
+      end
+      local v = tonumber(num)
+      if not v then fail("bad number '" .. num .. "'") end
+      pos = pos + #num
+      if not num:find("[.eE]") then v = math.tointeger(v) or v end
+      return v
+    end
+  end
+  local v = value(0)
+  skip()
+  if pos <= #text then fail("text after the value") end
+  return v
+end
+
+M._to_json, M._from_json = to_json, from_json
+
+-- ---------------------------------------------------- route contents --
+
+local function copy(v)
+  if type(v) ~= "table" then return v end
+  local t = {}
+  for k, e in pairs(v) do t[k] = copy(e) end
+  return t
+end
+
+local function penalty_out(p)
+  if p == math.huge then return "impassable" end
+  return p
+end
+
+-- The room as plain JSON data: doors as a sorted list of tile indices.
+local function room_out(room)
+  local out = {
+    width = room.width, height = room.height, rooms = copy(room.rooms),
+    walls = copy(room.walls or {}), objects = {},
+  }
+  local doors = {}
+  for k, v in pairs(room.doors or {}) do if v then doors[#doors + 1] = k end end
+  table.sort(doors)
+  out.doors = doors
+  for i, o in ipairs(room.objects or {}) do
+    local c = copy(o)
+    if c.penalty ~= nil then c.penalty = penalty_out(c.penalty) end
+    out.objects[i] = c
+  end
+  return out
+end
+
+local function query_out(query)
+  local q = copy(query)
+  q.start = { query.start.x or query.start[1], query.start.y or query.start[2] }
+  q.goal = { query.goal.x or query.goal[1], query.goal.y or query.goal[2] }
+  for _, a in ipairs(q.terrain or {}) do a.penalty = penalty_out(a.penalty) end
+  return q
+end
+
+local function area_out(a)
+  return { a[1], a[2], a[3], a[4], kind = a.kind, id = a.id, penalty = a.penalty }
+end
+
+local function list_out(list, f)
+  local out = {}
+  for i, e in ipairs(list) do out[i] = f(e) end
+  return out
+end
+
+local function points_out(pts)
+  return list_out(pts or {}, function(p) return { p[1], p[2] } end)
+end
+
+-- Everything one planner used and made, as a plain table.
+local function route_table(self)
+  local p = self._core
+  local obstacles, inflated, skipped, bounds = p:obstacles()
+  local state = p:state()
+  local points, a, b = p:result()
+  local result
+  if points then
+    result = { status = "done", points = points_out(points), length = a.length,
+      cost = a.cost, chain_length = a.chain_length, nodes = a.nodes,
+      expanded = a.expanded, chain = points_out(a.chain),
+      astar = points_out(a.astar), path_nodes = a.path_nodes }
+  else
+    result = { status = state.status, reason = a, nodes = b.nodes,
+      expanded = b.expanded }
+  end
+  local nodes = list_out(state.nodes, function(n)
+    return { n[1], n[2], n[3], n[4], n.created, n.expanded or -1, n.penalty or 0 }
+  end)
+  local vertices = list_out(state.vertices, function(v)
+    local ns = v.nodes or {}
+    return { v[1], v[2], ns[1] or 0, ns[2] or 0, v.opened or -1, v.closed or -1,
+      v.parent or 0, v.via or 0, v.g or -1 }
+  end)
+  local stages = list_out(state.stages or {}, function(s)
+    return { step = s.step, points = points_out(s.points) }
+  end)
+  return {
+    format = FORMAT, version = VERSION,
+    room = room_out(self._room), query = query_out(self._query),
+    tuning = p:tuning(), bounds = bounds,
+    obstacles = list_out(obstacles, area_out), inflated = list_out(inflated, area_out),
+    skipped = skipped, result = result,
+    trace = { steps = state.step, nodes = nodes, vertices = vertices, stages = stages },
+  }
+end
+
+-- --------------------------------------------------------- planner --
+
+local Planner = {}
+Planner.__index = Planner
+Planner.__name = "wayfinder.rooms.planner"
+
+local function self_core(self, method)
+  if getmetatable(self) ~= Planner then
+    error(("planner:%s: self must be a planner from wayfinder.rooms.planner, "
+      .. "got %s (call it as planner:%s(...))"):format(method, type(self), method), 3)
+  end
+  return self._core
+end
+
+--- Creates a step-by-step planner for a room and a query.
+function M.planner(room, query)
+  local p = core.rooms_planner(room, query)
+  return setmetatable({ _core = p, _room = copy(room), _query = copy(query) }, Planner)
+end
+
+--- One A* step: "running", "done" or "failed".
+function Planner:advance() return self_core(self, "advance"):advance() end
+
+--- Advances until done or failed; returns what result() returns.
+function Planner:run() return self_core(self, "run"):run() end
+
+--- points, info once done; nil, reason, info otherwise.
+function Planner:result() return self_core(self, "result"):result() end
+
+--- The search as it stands (nodes, vertices, open list, best route).
+function Planner:state() return self_core(self, "state"):state() end
+
+--- obstacles, inflated, skipped, bounds of this planner.
+function Planner:obstacles() return self_core(self, "obstacles"):obstacles() end
+
+--- The tuning values in effect (defaults filled in).
+function Planner:tuning() return self_core(self, "tuning"):tuning() end
+
+--- Frees the planner's memory; later calls raise an error. Idempotent.
+function Planner:close()
+  self_core(self, "close"):close()
+end
+
+function Planner:is_closed() return self_core(self, "is_closed"):is_closed() end
+
+Planner.__close = Planner.close
+
+function Planner.__tostring(self)
+  return (tostring(self._core):gsub("^wayfinder%.RoomPlanner", "wayfinder.rooms.planner"))
+end
+
+--- The route file text of this planner (see docs/rooms.md).
+function Planner:route_text()
+  self_core(self, "route_text")
+  return to_json(route_table(self))
+end
+
+--- Writes the route file; true, or nil and a message when it cannot be written.
+function Planner:save_route(path)
+  self_core(self, "save_route")
+  if type(path) ~= "string" then
+    error("planner:save_route: path must be a string, got " .. type(path), 2)
+  end
+  local text = to_json(route_table(self))
+  local f, err = io.open(path, "wb")
+  if not f then return nil, err end
+  local ok, werr = f:write(text)
+  f:close()
+  if not ok then return nil, werr end
+  return true
+end
+
+-- ------------------------------------------------------ route files --
+
+-- Turns a decoded document back into room, query and result; nil and a
+-- message naming the bad field when the document is not a route.
+local function route_parts(doc)
+  if type(doc) ~= "table" then return nil, "a route file holds a JSON object" end
+  if doc.format ~= FORMAT then
+    return nil, ("format must be '%s', got %s"):format(FORMAT, tostring(doc.format))
+  end
+  if doc.version ~= VERSION then
+    return nil, ("version must be %d, got %s"):format(VERSION, tostring(doc.version))
+  end
+  if type(doc.room) ~= "table" then return nil, "room must be an object" end
+  if type(doc.query) ~= "table" then return nil, "query must be an object" end
+  if doc.result ~= nil and type(doc.result) ~= "table" then
+    return nil, "result must be an object"
+  end
+  local room = copy(doc.room)
+  local doors = room.doors
+  if doors ~= nil and type(doors) ~= "table" then
+    return nil, "room.doors must be a list of tile indices"
+  end
+  room.doors = {}
+  for i, k in ipairs(doors or {}) do
+    if math.type(k) ~= "integer" then
+      return nil, ("room.doors[%d] must be an integer tile index"):format(i)
+    end
+    room.doors[k] = true
+  end
+  local query = copy(doc.query)
+  -- the core checks everything else and names the field it rejects
+  local ok, err = pcall(core.rooms_obstacles, room, query)
+  if not ok then
+    return nil, (tostring(err):gsub("^wayfinder%.rooms%.obstacles: ", ""))
+  end
+  return room, query, copy(doc.result or {})
+end
+
+local function decode(text, fname, source)
+  local ok, doc = pcall(from_json, text)
+  if not ok then error(("%s: %s:%s"):format(fname, source, doc), 3) end
+  local room, query, result = route_parts(doc)
+  if not room then error(("%s: %s: %s"):format(fname, source, query), 3) end
+  return room, query, result, doc
+end
+
+--- Parses route file text: room, query, result, document.
+function M.decode_route(text, source)
+  local fname = "wayfinder.rooms.decode_route"
+  if type(text) ~= "string" then
+    error(fname .. ": text must be a string, got " .. type(text), 2)
+  end
+  if source ~= nil and type(source) ~= "string" then
+    error(fname .. ": source must be a string, got " .. type(source), 2)
+  end
+  return decode(text, fname, source or "text")
+end
+
+--- Loads a route file: room, query, result, document; nil, message when
+-- the file cannot be read.
+function M.load_route(path)
+  local fname = "wayfinder.rooms.load_route"
+  if type(path) ~= "string" then
+    error(fname .. ": path must be a string, got " .. type(path), 2)
+  end
+  local f, err = io.open(path, "rb")
+  if not f then return nil, err end
+  local text = f:read("a")
+  f:close()
+  if not text then return nil, "cannot read '" .. path .. "'" end
+  return decode(text, fname, path)
+end
+
+return M

@@ -1,0 +1,1163 @@
+/* lrects.c - the rectangle planner's binding: reads a room description and
+ * a query into the core's structures (every field checked), and the
+ * "wayfinder.RoomPlanner" userdata with its step-by-step methods. */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "lcheck.h"
+
+#define PLANNER_MT "wayfinder.RoomPlanner"
+#define COORD_LIMIT 8192.0
+#define MAX_OBJECTS 1000000
+
+typedef struct lplanner {
+    wf_rplan *p;               /* NULL once closed */
+} lplanner;
+
+/* Everything read from (room, query); buffers live in Lua userdata kept in
+ * the anchor table, so an error at any point frees them. */
+typedef struct input {
+    const char *fname;
+    wf_room room;
+    wf_room_scan scan;
+    wf_rplan_config cfg;
+    wf_area *terrain;
+    size_t nterrain;
+    int anchor;                /* stack index of the anchor table */
+    int start_obj, dest_obj;   /* 1 when given */
+    lua_Number width, near, ignore;
+    int has_ignore;
+    const char *mode;
+} input;
+
+static const char *const ROOM_KEYS[] = {"width", "height", "rooms", "doors",
+                                        "walls", "objects", NULL};
+static const char *const OBJECT_KEYS[] = {"id", "x0", "y0", "x1", "y1", "room",
+                                          "contained", "walk_over", "person",
+                                          "penalty", NULL};
+static const char *const QUERY_KEYS[] = {"start", "goal", "start_object",
+                                         "dest_object", "mode", "near", "width",
+                                         "ignore_people_within", "tuning",
+                                         "terrain", "room", NULL};
+static const char *const TUNING_KEYS[] = {"max_node_size", "seed", "step",
+                                          "min_step", "max_nodes", NULL};
+static const char *const TERRAIN_KEYS[] = {"x0", "y0", "x1", "y1", "penalty",
+                                           NULL};
+
+/* ------------------------------------------------------------ helpers -- */
+
+static void *anchored_buffer(lua_State *L, input *in, size_t bytes)
+{
+    void *b = lua_newuserdatauv(L, bytes ? bytes : 1, 0);
+    lua_rawseti(L, in->anchor, (lua_Integer)luaL_len(L, in->anchor) + 1);
+    return b;
+}
+
+static wf_fix to_fix(lua_Number v)
+{
+    return (wf_fix)lround((double)v * 65536.0);
+}
+
+static lua_Number from_fix(int64_t v)
+{
+    return (lua_Number)v / 65536.0;
+}
+
+/* A room id at idx: an integer in [0, 2^31) stands for itself, a string
+ * is interned to a negative id through the anchor's intern table. */
+static int32_t room_id(lua_State *L, input *in, int idx, const char *what)
+{
+    char buf[64];
+    int isint;
+    lua_Integer v = lua_tointegerx(L, idx, &isint);
+    if (isint && lua_type(L, idx) == LUA_TNUMBER) {
+        if (v < 0 || v > INT32_MAX)
+            wfl_error(L, in->fname, "%s must be an integer in [0, %ld] or a "
+                      "string, got %s", what, (long)INT32_MAX,
+                      wfl_describe(L, idx, buf));
+        return (int32_t)v;
+    }
+    if (lua_type(L, idx) != LUA_TSTRING)
+        wfl_error(L, in->fname, "%s must be an integer in [0, %ld] or a string, "
+                  "got %s", what, (long)INT32_MAX, wfl_describe(L, idx, buf));
+    idx = lua_absindex(L, idx);
+    lua_getfield(L, in->anchor, "intern");
+    lua_pushvalue(L, idx);
+    if (lua_rawget(L, -2) == LUA_TNUMBER) {
+        int32_t id = (int32_t)lua_tointeger(L, -1);
+        lua_pop(L, 2);
+        return id;
+    }
+    lua_pop(L, 1);
+    lua_Integer next = (lua_Integer)luaL_len(L, -1) + 1;
+    lua_pushvalue(L, idx);
+    lua_rawseti(L, -2, next);
+    lua_pushvalue(L, idx);
+    lua_pushinteger(L, -next);
+    lua_rawset(L, -3);
+    lua_pop(L, 1);
+    return (int32_t)-next;
+}
+
+/* Checks below format argument names only on failure: they run for every
+ * object of every planning call. */
+static lua_Number field_number(lua_State *L, input *in, int t, const char *key,
+                               const char *arg, lua_Number lo, lua_Number hi)
+{
+    lua_getfield(L, t, key);
+    lua_Number v = lua_tonumber(L, -1);
+    if (lua_type(L, -1) != LUA_TNUMBER || !(v >= lo && v <= hi)) {
+        char name[96];
+        snprintf(name, sizeof name, "%s.%s", arg, key);
+        wfl_check_range(L, -1, in->fname, name, lo, hi);
+    }
+    lua_pop(L, 1);
+    return v;
+}
+
+static int field_bool(lua_State *L, input *in, int t, const char *key,
+                      const char *arg)
+{
+    int v = 0, ty = lua_getfield(L, t, key);
+    if (ty == LUA_TBOOLEAN) {
+        v = lua_toboolean(L, -1);
+    } else if (ty != LUA_TNIL) {
+        char name[96];
+        snprintf(name, sizeof name, "%s.%s", arg, key);
+        wfl_check_boolean(L, -1, in->fname, name);
+    }
+    lua_pop(L, 1);
+    return v;
+}
+
+/* 1 when every key of the table at idx is a string in allowed. */
+static int keys_ok(lua_State *L, int idx, const char *const *allowed)
+{
+    lua_pushnil(L);
+    while (lua_next(L, idx)) {
+        lua_pop(L, 1);
+        int ok = 0;
+        if (lua_type(L, -1) == LUA_TSTRING) {
+            const char *k = lua_tostring(L, -1);
+            for (const char *const *a = allowed; *a && !ok; a++)
+                ok = strcmp(*a, k) == 0;
+        }
+        if (!ok) {
+            lua_pop(L, 1);
+            return 0;
+        }
+    }
+    return 1;
+}
+
+/* A penalty at idx: a number in [0, 10000] or "impassable". */
+static uint32_t penalty_arg(lua_State *L, input *in, int idx, const char *arg)
+{
+    char buf[64];
+    if (lua_type(L, idx) == LUA_TSTRING) {
+        if (strcmp(lua_tostring(L, idx), "impassable") == 0)
+            return WF_IMPASSABLE;
+        wfl_error(L, in->fname, "%s must be a number in [0, 10000] or "
+                  "'impassable', got %s", arg, wfl_describe(L, idx, buf));
+    }
+    if (lua_type(L, idx) == LUA_TNUMBER && isinf(lua_tonumber(L, idx))
+        && lua_tonumber(L, idx) > 0)
+        return WF_IMPASSABLE;
+    lua_Number v = wfl_check_range(L, idx, in->fname, arg, 0,
+                                   WF_PENALTY_MAX / WF_PENALTY_ONE);
+    return (uint32_t)lround((double)v * WF_PENALTY_ONE);
+}
+
+/* A box from fields x0, y0, x1, y1 of the table at t. */
+static wf_rect box_fields(lua_State *L, input *in, int t, const char *arg)
+{
+    lua_Number x0 = field_number(L, in, t, "x0", arg, -COORD_LIMIT, COORD_LIMIT);
+    lua_Number y0 = field_number(L, in, t, "y0", arg, -COORD_LIMIT, COORD_LIMIT);
+    lua_Number x1 = field_number(L, in, t, "x1", arg, -COORD_LIMIT, COORD_LIMIT);
+    lua_Number y1 = field_number(L, in, t, "y1", arg, -COORD_LIMIT, COORD_LIMIT);
+    if (x1 < x0)
+        wfl_error(L, in->fname, "%s has a negative width (x1 %g < x0 %g)", arg,
+                  (double)x1, (double)x0);
+    if (y1 < y0)
+        wfl_error(L, in->fname, "%s has a negative height (y1 %g < y0 %g)", arg,
+                  (double)y1, (double)y0);
+    wf_rect r = {to_fix(x0), to_fix(y0), to_fix(x1), to_fix(y1)};
+    return r;
+}
+
+/* A point {x, y} (or {x =, y =}) at idx. */
+static void point_arg(lua_State *L, input *in, int idx, const char *arg,
+                      lua_Number *x, lua_Number *y)
+{
+    char buf[64], name[64];
+    idx = lua_absindex(L, idx);
+    if (!lua_istable(L, idx))
+        wfl_error(L, in->fname, "%s must be a point {x, y}, got %s", arg,
+                  wfl_describe(L, idx, buf));
+    int named = lua_getfield(L, idx, "x") != LUA_TNIL;
+    lua_pop(L, 1);
+    if (named) {
+        lua_getfield(L, idx, "x");
+        lua_getfield(L, idx, "y");
+    } else {
+        lua_rawgeti(L, idx, 1);
+        lua_rawgeti(L, idx, 2);
+    }
+    snprintf(name, sizeof name, "%s.x", arg);
+    *x = wfl_check_range(L, -2, in->fname, name, -COORD_LIMIT, COORD_LIMIT);
+    snprintf(name, sizeof name, "%s.y", arg);
+    *y = wfl_check_range(L, -1, in->fname, name, -COORD_LIMIT, COORD_LIMIT);
+    lua_pop(L, 2);
+}
+
+/* --------------------------------------------------------------- room -- */
+
+static void read_tiles(lua_State *L, input *in, int t)
+{
+    char buf[64];
+    int w = in->room.width, h = in->room.height;
+    size_t n = (size_t)w * (size_t)h;
+    if (lua_getfield(L, t, "rooms") != LUA_TTABLE)
+        wfl_error(L, in->fname, "room.rooms must be a table of width*height "
+                  "room ids, got %s", wfl_describe(L, -1, buf));
+    int rt = lua_gettop(L);
+    lua_Unsigned len = lua_rawlen(L, rt);
+    if (len != n)
+        wfl_error(L, in->fname, "room.rooms must hold width*height = %lu room "
+                  "ids, got %lu", (unsigned long)n, (unsigned long)len);
+    int32_t *ids = anchored_buffer(L, in, n * sizeof *ids);
+    for (size_t i = 0; i < n; i++) {
+        lua_rawgeti(L, rt, (lua_Integer)i + 1);
+        int isint;
+        lua_Integer v = lua_tointegerx(L, -1, &isint);
+        if (isint && lua_type(L, -1) == LUA_TNUMBER && v >= 0 && v <= INT32_MAX) {
+            ids[i] = (int32_t)v;
+        } else {
+            char what[64];
+            snprintf(what, sizeof what, "room.rooms[%lu]", (unsigned long)i + 1);
+            ids[i] = room_id(L, in, -1, what);
+        }
+        lua_pop(L, 1);
+    }
+    lua_pop(L, 1);
+    in->room.rooms = ids;
+
+    int dt = lua_getfield(L, t, "doors");
+    if (dt != LUA_TNIL) {
+        if (dt != LUA_TTABLE)
+            wfl_error(L, in->fname, "room.doors must be a table {[tile index] "
+                      "= true}, got %s", wfl_describe(L, -1, buf));
+        uint8_t *doors = anchored_buffer(L, in, n);
+        memset(doors, 0, n);
+        int d = lua_gettop(L);
+        lua_pushnil(L);
+        while (lua_next(L, d)) {
+            int isint;
+            lua_Integer k = lua_tointegerx(L, -2, &isint);
+            if (!isint || lua_type(L, -2) != LUA_TNUMBER || k < 1
+                || (lua_Unsigned)k > n)
+                wfl_error(L, in->fname, "room.doors keys must be tile indices "
+                          "in [1, %lu], got %s", (unsigned long)n,
+                          wfl_describe(L, -2, buf));
+            if (lua_type(L, -1) != LUA_TBOOLEAN)
+                wfl_error(L, in->fname, "room.doors[%lld] must be a boolean, "
+                          "got %s", (long long)k, wfl_describe(L, -1, buf));
+            doors[k - 1] = (uint8_t)lua_toboolean(L, -1);
+            lua_pop(L, 1);
+        }
+        in->room.doors = doors;
+    }
+    lua_pop(L, 1);
+}
+
+static void read_walls(lua_State *L, input *in, int t)
+{
+    char buf[64], arg[64];
+    int wt = lua_getfield(L, t, "walls");
+    if (wt != LUA_TNIL) {
+        if (wt != LUA_TTABLE)
+            wfl_error(L, in->fname, "room.walls must be a sequence of {x0, y0, "
+                      "x1, y1}, got %s", wfl_describe(L, -1, buf));
+        int s = lua_gettop(L);
+        size_t n = (size_t)lua_rawlen(L, s);
+        if (n > (size_t)4 * (size_t)WF_ROOM_MAX_TILES)
+            wfl_error(L, in->fname, "room.walls holds too many walls (%lu)",
+                      (unsigned long)n);
+        int32_t *walls = anchored_buffer(L, in, 4 * n * sizeof *walls);
+        for (size_t k = 0; k < n; k++) {
+            snprintf(arg, sizeof arg, "room.walls[%lu]", (unsigned long)k + 1);
+            if (lua_rawgeti(L, s, (lua_Integer)k + 1) != LUA_TTABLE)
+                wfl_error(L, in->fname, "%s must be a table {x0, y0, x1, y1}, "
+                          "got %s", arg, wfl_describe(L, -1, buf));
+            for (int c = 0; c < 4; c++) {
+                lua_Integer hi = c % 2 ? in->room.height : in->room.width;
+                lua_rawgeti(L, -1, c + 1);
+                lua_Integer v = lua_tointeger(L, -1);
+                if (!lua_isinteger(L, -1) || v < 0 || v > hi) {
+                    char name[80];
+                    static const char *const cn[] = {"x0", "y0", "x1", "y1"};
+                    snprintf(name, sizeof name, "%s[%d] (%s)", arg, c + 1, cn[c]);
+                    v = wfl_check_int(L, -1, in->fname, name, 0, hi);
+                }
+                walls[4 * k + (size_t)c] = (int32_t)v;
+                lua_pop(L, 1);
+            }
+            int32_t *w = walls + 4 * k;
+            if (w[0] != w[2] && w[1] != w[3])
+                wfl_error(L, in->fname, "%s must be horizontal or vertical, got "
+                          "(%d, %d)-(%d, %d)", arg, w[0], w[1], w[2], w[3]);
+            if (w[0] == w[2] && w[1] == w[3])
+                wfl_error(L, in->fname, "%s has zero length at (%d, %d)", arg,
+                          w[0], w[1]);
+            lua_pop(L, 1);
+        }
+        in->room.walls = walls;
+        in->room.nwalls = n;
+    }
+    lua_pop(L, 1);
+}
+
+/* Marks objects whose id equals the value at idx with flag; returns how
+ * many matched. */
+static int mark_objects(lua_State *L, input *in, int ids, int idx,
+                        unsigned flag)
+{
+    int hits = 0;
+    wf_room_object *o = (wf_room_object *)in->room.objects;
+    for (size_t k = 0; k < in->room.nobjects; k++) {
+        lua_rawgeti(L, ids, (lua_Integer)k + 1);
+        if (lua_rawequal(L, -1, idx)) {
+            o[k].flags |= flag;
+            hits++;
+        }
+        lua_pop(L, 1);
+    }
+    return hits;
+}
+
+static void read_objects(lua_State *L, input *in, int t)
+{
+    char buf[64], arg[64];
+    lua_newtable(L);                       /* ids, by object index */
+    lua_pushvalue(L, -1);
+    lua_setfield(L, in->anchor, "ids");
+    int ids = lua_gettop(L);
+    int ot = lua_getfield(L, t, "objects");
+    if (ot != LUA_TNIL) {
+        if (ot != LUA_TTABLE)
+            wfl_error(L, in->fname, "room.objects must be a sequence of "
+                      "tables, got %s", wfl_describe(L, -1, buf));
+        int s = lua_gettop(L);
+        size_t n = (size_t)lua_rawlen(L, s);
+        if (n > MAX_OBJECTS)
+            wfl_error(L, in->fname, "room.objects holds too many objects (%lu)",
+                      (unsigned long)n);
+        wf_room_object *obj = anchored_buffer(L, in, n * sizeof *obj);
+        for (size_t k = 0; k < n; k++) {
+            snprintf(arg, sizeof arg, "room.objects[%lu]", (unsigned long)k + 1);
+            if (lua_rawgeti(L, s, (lua_Integer)k + 1) != LUA_TTABLE)
+                wfl_error(L, in->fname, "%s must be a table, got %s", arg,
+                          wfl_describe(L, -1, buf));
+            int o = lua_gettop(L);
+            if (!keys_ok(L, o, OBJECT_KEYS))
+                wfl_check_keys(L, o, in->fname, arg, OBJECT_KEYS);
+            int idt = lua_getfield(L, o, "id");
+            if (idt != LUA_TNUMBER && idt != LUA_TSTRING)
+                wfl_error(L, in->fname, "%s.id must be a number or a string, "
+                          "got %s", arg, wfl_describe(L, -1, buf));
+            if (idt == LUA_TNUMBER && lua_tonumber(L, -1) != lua_tonumber(L, -1))
+                wfl_error(L, in->fname, "%s.id must not be nan", arg);
+            lua_rawseti(L, ids, (lua_Integer)k + 1);
+            obj[k].box = box_fields(L, in, o, arg);
+            char what[80];
+            int rt = lua_getfield(L, o, "room");
+            lua_Integer rv = lua_tointeger(L, -1);
+            if (rt == LUA_TNUMBER && lua_isinteger(L, -1) && rv >= 0
+                && rv <= INT32_MAX) {
+                obj[k].room = (int32_t)rv;
+            } else {
+                snprintf(what, sizeof what, "%s.room", arg);
+                if (rt == LUA_TNIL)
+                    wfl_error(L, in->fname, "%s is missing", what);
+                obj[k].room = room_id(L, in, -1, what);
+            }
+            lua_pop(L, 1);
+            obj[k].flags = 0;
+            if (field_bool(L, in, o, "contained", arg))
+                obj[k].flags |= WF_OBJ_CONTAINED;
+            if (field_bool(L, in, o, "walk_over", arg))
+                obj[k].flags |= WF_OBJ_WALK_OVER;
+            if (field_bool(L, in, o, "person", arg))
+                obj[k].flags |= WF_OBJ_PERSON;
+            obj[k].penalty = WF_IMPASSABLE;
+            if (lua_getfield(L, o, "penalty") != LUA_TNIL) {
+                snprintf(what, sizeof what, "%s.penalty", arg);
+                obj[k].penalty = penalty_arg(L, in, -1, what);
+            }
+            lua_pop(L, 2);
+        }
+        in->room.objects = obj;
+        in->room.nobjects = n;
+    }
+    lua_pop(L, 2);
+}
+
+static void read_room(lua_State *L, input *in, int t)
+{
+    char buf[64];
+    if (!lua_istable(L, t))
+        wfl_error(L, in->fname, "room must be a table, got %s",
+                  wfl_describe(L, t, buf));
+    wfl_check_keys(L, t, in->fname, "room", ROOM_KEYS);
+    lua_getfield(L, t, "width");
+    in->room.width = (int)wfl_check_int(L, -1, in->fname, "room.width", 1,
+                                        WF_ROOM_MAX_SIDE);
+    lua_getfield(L, t, "height");
+    in->room.height = (int)wfl_check_int(L, -1, in->fname, "room.height", 1,
+                                         WF_ROOM_MAX_SIDE);
+    lua_pop(L, 2);
+    if ((int64_t)in->room.width * in->room.height > WF_ROOM_MAX_TILES)
+        wfl_error(L, in->fname, "room.width*room.height must be at most %lld "
+                  "tiles, got %lld", (long long)WF_ROOM_MAX_TILES,
+                  (long long)in->room.width * in->room.height);
+    read_tiles(L, in, t);
+    read_walls(L, in, t);
+    read_objects(L, in, t);
+}
+
+/* -------------------------------------------------------------- query -- */
+
+static void read_tuning(lua_State *L, input *in, int t)
+{
+    char buf[64];
+    wf_rplan_config *c = &in->cfg;
+    int tt = lua_getfield(L, t, "tuning");
+    if (tt == LUA_TNIL) {
+        lua_pop(L, 1);
+        return;
+    }
+    if (tt != LUA_TTABLE)
+        wfl_error(L, in->fname, "query.tuning must be a table, got %s",
+                  wfl_describe(L, -1, buf));
+    int u = lua_gettop(L);
+    wfl_check_keys(L, u, in->fname, "query.tuning", TUNING_KEYS);
+    if (lua_getfield(L, u, "max_node_size") != LUA_TNIL)
+        c->max_node_size = to_fix(wfl_check_range(L, -1, in->fname,
+                                                  "query.tuning.max_node_size", 0,
+                                                  COORD_LIMIT));
+    if (lua_getfield(L, u, "seed") != LUA_TNIL)
+        c->seed = to_fix(wfl_check_range(L, -1, in->fname, "query.tuning.seed",
+                                         0, COORD_LIMIT));
+    if (lua_getfield(L, u, "step") != LUA_TNIL)
+        c->step = to_fix(wfl_check_range(L, -1, in->fname, "query.tuning.step",
+                                         1.0 / 65536, COORD_LIMIT));
+    if (lua_getfield(L, u, "min_step") != LUA_TNIL)
+        c->min_step = to_fix(wfl_check_range(L, -1, in->fname,
+                                             "query.tuning.min_step", 1.0 / 65536,
+                                             COORD_LIMIT));
+    if (lua_getfield(L, u, "max_nodes") != LUA_TNIL)
+        c->max_nodes = (int)wfl_check_int(L, -1, in->fname,
+                                          "query.tuning.max_nodes", 1,
+                                          WF_RPLAN_MAX_NODES);
+    if (c->min_step > c->step)
+        wfl_error(L, in->fname, "query.tuning.min_step (%g) must not exceed "
+                  "query.tuning.step (%g)", (double)c->min_step / 65536.0,
+                  (double)c->step / 65536.0);
+    lua_pop(L, 6);
+}
+
+static void read_terrain(lua_State *L, input *in, int t)
+{
+    char buf[64], arg[64];
+    int tt = lua_getfield(L, t, "terrain");
+    if (tt != LUA_TNIL) {
+        if (tt != LUA_TTABLE)
+            wfl_error(L, in->fname, "query.terrain must be a sequence of "
+                      "areas, got %s", wfl_describe(L, -1, buf));
+        int s = lua_gettop(L);
+        size_t n = (size_t)lua_rawlen(L, s);
+        if (n > MAX_OBJECTS)
+            wfl_error(L, in->fname, "query.terrain holds too many areas (%lu)",
+                      (unsigned long)n);
+        wf_area *a = anchored_buffer(L, in, n * sizeof *a);
+        for (size_t k = 0; k < n; k++) {
+            snprintf(arg, sizeof arg, "query.terrain[%lu]", (unsigned long)k + 1);
+            if (lua_rawgeti(L, s, (lua_Integer)k + 1) != LUA_TTABLE)
+                wfl_error(L, in->fname, "%s must be a table, got %s", arg,
+                          wfl_describe(L, -1, buf));
+            int o = lua_gettop(L);
+            wfl_check_keys(L, o, in->fname, arg, TERRAIN_KEYS);
+            a[k].r = box_fields(L, in, o, arg);
+            char what[80];
+            snprintf(what, sizeof what, "%s.penalty", arg);
+            lua_getfield(L, o, "penalty");
+            a[k].penalty = penalty_arg(L, in, -1, what);
+            a[k].kind = WF_AREA_TERRAIN;
+            a[k].object = -1;
+            lua_pop(L, 2);
+        }
+        in->terrain = a;
+        in->nterrain = n;
+    }
+    lua_pop(L, 1);
+}
+
+static void read_query(lua_State *L, input *in, int q)
+{
+    char buf[64];
+    const char *f = in->fname;
+    if (!lua_istable(L, q))
+        wfl_error(L, f, "query must be a table, got %s", wfl_describe(L, q, buf));
+    wfl_check_keys(L, q, f, "query", QUERY_KEYS);
+    wf_rplan_config *c = &in->cfg;
+    wf_rplan_config_init(c);
+    lua_Number sx, sy, gx, gy;
+    lua_getfield(L, q, "start");
+    point_arg(L, in, -1, "query.start", &sx, &sy);
+    lua_getfield(L, q, "goal");
+    point_arg(L, in, -1, "query.goal", &gx, &gy);
+    lua_pop(L, 2);
+    c->sx = to_fix(sx);
+    c->sy = to_fix(sy);
+    c->gx = to_fix(gx);
+    c->gy = to_fix(gy);
+
+    in->mode = "point";
+    if (lua_getfield(L, q, "mode") != LUA_TNIL) {
+        in->mode = wfl_check_string(L, -1, f, "query.mode");
+        if (strcmp(in->mode, "point") == 0)
+            c->mode = WF_RDEST_POINT;
+        else if (strcmp(in->mode, "near") == 0)
+            c->mode = WF_RDEST_NEAR;
+        else
+            wfl_error(L, f, "query.mode must be 'point' or 'near', got '%s'",
+                      in->mode);
+        in->mode = c->mode == WF_RDEST_NEAR ? "near" : "point";
+    }
+    lua_pop(L, 1);
+    in->near = 0;
+    if (lua_getfield(L, q, "near") != LUA_TNIL)
+        in->near = wfl_check_range(L, -1, f, "query.near", 0, COORD_LIMIT);
+    lua_pop(L, 1);
+    c->near = to_fix(in->near);
+    in->width = 0;
+    if (lua_getfield(L, q, "width") != LUA_TNIL)
+        in->width = wfl_check_range(L, -1, f, "query.width", 0,
+                                    (lua_Number)WF_RECTS_MAX_WIDTH / 65536.0);
+    lua_pop(L, 1);
+    c->margin = (wf_fix)lround((double)in->width * 32768.0);
+    in->has_ignore = 0;
+    in->scan.ignore_people = -1;
+    if (lua_getfield(L, q, "ignore_people_within") != LUA_TNIL) {
+        in->ignore = wfl_check_range(L, -1, f, "query.ignore_people_within", 0,
+                                     COORD_LIMIT);
+        in->has_ignore = 1;
+        in->scan.ignore_people = to_fix(in->ignore);
+    }
+    lua_pop(L, 1);
+    read_tuning(L, in, q);
+    read_terrain(L, in, q);
+
+    /* the starting room: query.room, else the room of the start tile */
+    int w = in->room.width, h = in->room.height;
+    if (lua_getfield(L, q, "room") != LUA_TNIL) {
+        in->scan.room = room_id(L, in, -1, "query.room");
+    } else {
+        if (!(sx >= 0 && sx < w && sy >= 0 && sy < h))
+            wfl_error(L, f, "query.start must lie on the world [0, %d) x [0, %d) "
+                      "(or give query.room), got (%g, %g)", w, h, (double)sx,
+                      (double)sy);
+        size_t i = (size_t)floor((double)sy) * (size_t)w + (size_t)floor((double)sx);
+        in->scan.room = in->room.rooms[i];
+    }
+    lua_pop(L, 1);
+    in->scan.sx = c->sx;
+    in->scan.sy = c->sy;
+    in->scan.near = c->mode == WF_RDEST_NEAR;
+
+    lua_getfield(L, in->anchor, "ids");
+    int ids = lua_gettop(L);
+    static const char *const which[2] = {"start_object", "dest_object"};
+    for (int k = 0; k < 2; k++) {
+        int t = lua_getfield(L, q, which[k]);
+        if (t != LUA_TNIL) {
+            if (t != LUA_TNUMBER && t != LUA_TSTRING)
+                wfl_error(L, f, "query.%s must be an object id, got %s", which[k],
+                          wfl_describe(L, -1, buf));
+            if (!mark_objects(L, in, ids, lua_gettop(L),
+                              k ? WF_OBJ_DEST : WF_OBJ_START))
+                wfl_error(L, f, "query.%s: no object has id %s", which[k],
+                          wfl_describe(L, -1, buf));
+        }
+        lua_pop(L, 1);
+    }
+    lua_pop(L, 1);
+}
+
+/* Reads room (index r) and query (index q); pushes the anchor table. */
+static void read_input(lua_State *L, input *in, const char *fname, int r, int q)
+{
+    memset(in, 0, sizeof *in);
+    in->fname = fname;
+    lua_createtable(L, 6, 3);
+    in->anchor = lua_gettop(L);
+    lua_newtable(L);
+    lua_setfield(L, in->anchor, "intern");
+    read_room(L, in, r);
+    read_query(L, in, q);
+}
+
+/* Builds the areas (scan then terrain) into an anchored buffer. */
+static wf_area *build_areas(lua_State *L, input *in, size_t *n, uint8_t **skips)
+{
+    size_t cap = wf_room_obstacles_bound(&in->room) + in->nterrain;
+    wf_area *areas = anchored_buffer(L, in, cap * sizeof *areas);
+    *skips = anchored_buffer(L, in, in->room.nobjects + 1);
+    size_t m = 0;
+    wf_status st = wf_room_obstacles(&in->room, &in->scan, areas, cap, &m,
+                                     &in->cfg.bounds, *skips);
+    if (st == WF_ERR_NOTFOUND) {
+        lua_getfield(L, 2, "room");
+        char buf[64];
+        wfl_error(L, in->fname, "query.room: no tile has room id %s",
+                  wfl_describe(L, -1, buf));
+    }
+    if (st == WF_ERR_NOMEM)
+        wfl_error(L, in->fname, "out of memory");
+    if (st != WF_OK)
+        wfl_error(L, in->fname, "room rejected (%s)", wf_status_name(st));
+    for (size_t k = 0; k < in->nterrain; k++)
+        areas[m++] = in->terrain[k];
+    *n = m;
+    return areas;
+}
+
+/* ------------------------------------------------------------ results -- */
+
+static const char *kind_name(wf_area_kind k)
+{
+    switch (k) {
+    case WF_AREA_BOUNDARY: return "boundary";
+    case WF_AREA_WALL: return "wall";
+    case WF_AREA_OBJECT: return "object";
+    case WF_AREA_TERRAIN: return "terrain";
+    }
+    return "unknown";
+}
+
+static const char *skip_name(int s)
+{
+    static const char *const names[] = {"added", "start_object", "dest_object",
+                                        "other_room", "contained", "walk_over",
+                                        "person_near"};
+    return s >= 0 && s <= WF_SKIP_PERSON ? names[s] : "unknown";
+}
+
+static const char *reason_name(wf_status st)
+{
+    switch (st) {
+    case WF_START_BLOCKED: return "start_blocked";
+    case WF_GOAL_BLOCKED: return "goal_blocked";
+    case WF_NO_PATH: return "no_path";
+    case WF_ERR_FULL: return "out_of_nodes";
+    default: return wf_status_name(st);
+    }
+}
+
+static void set_num(lua_State *L, const char *k, lua_Number v)
+{
+    lua_pushnumber(L, v);
+    lua_setfield(L, -2, k);
+}
+
+static void set_int(lua_State *L, const char *k, lua_Integer v)
+{
+    lua_pushinteger(L, v);
+    lua_setfield(L, -2, k);
+}
+
+static void push_rect(lua_State *L, const wf_rect *r)
+{
+    lua_createtable(L, 4, 0);
+    lua_pushnumber(L, from_fix(r->x0));
+    lua_rawseti(L, -2, 1);
+    lua_pushnumber(L, from_fix(r->y0));
+    lua_rawseti(L, -2, 2);
+    lua_pushnumber(L, from_fix(r->x1));
+    lua_rawseti(L, -2, 3);
+    lua_pushnumber(L, from_fix(r->y1));
+    lua_rawseti(L, -2, 4);
+}
+
+static void push_area(lua_State *L, const wf_area *a, int ids)
+{
+    push_rect(L, &a->r);
+    lua_pushstring(L, kind_name(a->kind));
+    lua_setfield(L, -2, "kind");
+    if (a->object >= 0) {
+        lua_rawgeti(L, ids, a->object + 1);
+        lua_setfield(L, -2, "id");
+    }
+    if (a->penalty != WF_IMPASSABLE)
+        set_num(L, "penalty", (lua_Number)a->penalty / WF_PENALTY_ONE);
+}
+
+static void push_points(lua_State *L, const wf_fix *x, const wf_fix *y, int n)
+{
+    lua_createtable(L, n, 0);
+    for (int i = 0; i < n; i++) {
+        lua_createtable(L, 2, 0);
+        lua_pushnumber(L, from_fix(x[i]));
+        lua_rawseti(L, -2, 1);
+        lua_pushnumber(L, from_fix(y[i]));
+        lua_rawseti(L, -2, 2);
+        lua_rawseti(L, -2, i + 1);
+    }
+}
+
+/* Pushes the obstacles (before inflation), the inflated areas and the
+ * skipped objects. raw/inflated: n areas; ids at stack index ids. */
+static void push_obstacles(lua_State *L, const wf_area *raw, size_t n,
+                           const wf_rplan *p, const uint8_t *skips,
+                           size_t nobjects, int ids)
+{
+    lua_createtable(L, (int)n, 0);
+    for (size_t k = 0; k < n; k++) {
+        push_area(L, raw + k, ids);
+        lua_rawseti(L, -2, (lua_Integer)k + 1);
+    }
+    lua_createtable(L, (int)n, 0);
+    for (size_t k = 0; k < n; k++) {
+        push_area(L, wf_rplan_area(p, k), ids);
+        lua_rawseti(L, -2, (lua_Integer)k + 1);
+    }
+    lua_newtable(L);
+    int m = 0;
+    for (size_t k = 0; k < nobjects; k++) {
+        if (skips[k] == WF_SKIP_ADDED)
+            continue;
+        lua_createtable(L, 0, 2);
+        lua_rawgeti(L, ids, (lua_Integer)k + 1);
+        lua_setfield(L, -2, "id");
+        lua_pushstring(L, skip_name(skips[k]));
+        lua_setfield(L, -2, "rule");
+        set_int(L, "index", (lua_Integer)k + 1);
+        lua_rawseti(L, -2, ++m);
+    }
+}
+
+static void push_info(lua_State *L, const wf_rplan *p)
+{
+    wf_rpath r;
+    lua_createtable(L, 0, 10);
+    set_int(L, "nodes", wf_rplan_node_count(p));
+    set_int(L, "expanded", wf_rplan_steps(p));
+    set_int(L, "vertices", wf_rplan_vertex_count(p));
+    if (wf_rplan_result(p, &r) != WF_OK)
+        return;
+    set_num(L, "length", from_fix(r.length));
+    set_num(L, "cost", from_fix(r.cost));
+    set_int(L, "length_units", r.length);
+    set_num(L, "chain_length", from_fix(r.chain_length));
+    set_num(L, "ratio", r.chain_length > 0 ? (lua_Number)r.length
+                                                / (lua_Number)r.chain_length
+                                          : 1.0);
+    push_points(L, r.cx, r.cy, r.nchain);
+    lua_setfield(L, -2, "chain");
+    push_points(L, r.ax, r.ay, r.nchain);
+    lua_setfield(L, -2, "astar");
+    lua_createtable(L, r.nchain - 1, 0);
+    for (int i = 0; i + 1 < r.nchain; i++) {
+        lua_pushinteger(L, r.nodes[i] + 1);
+        lua_rawseti(L, -2, i + 1);
+    }
+    lua_setfield(L, -2, "path_nodes");
+}
+
+/* points, info | nil, reason, info */
+static int push_result(lua_State *L, const wf_rplan *p, const char *fname)
+{
+    wf_rplan_state s = wf_rplan_get_state(p);
+    if (s == WF_RPLAN_RUNNING) {
+        luaL_pushfail(L);
+        lua_pushliteral(L, "running");
+        push_info(L, p);
+        return 3;
+    }
+    if (s == WF_RPLAN_FAILED) {
+        wf_status st = wf_rplan_status(p);
+        if (st == WF_ERR_NOMEM)
+            return wfl_error(L, fname, "out of memory");
+        luaL_pushfail(L);
+        lua_pushstring(L, reason_name(st));
+        push_info(L, p);
+        return 3;
+    }
+    wf_rpath r;
+    wf_rplan_result(p, &r);
+    push_points(L, r.x, r.y, r.n);
+    push_info(L, p);
+    return 2;
+}
+
+/* ------------------------------------------------------------ planner -- */
+
+static lplanner *check_planner(lua_State *L, const char *fname)
+{
+    char buf[64];
+    lplanner *u = luaL_testudata(L, 1, PLANNER_MT);
+    if (!u)
+        wfl_error(L, fname, "self must be a %s, got %s (call it as "
+                  "planner:method(...))", PLANNER_MT, wfl_describe(L, 1, buf));
+    if (!u->p)
+        wfl_error(L, fname, "the planner is closed");
+    return u;
+}
+
+/* Reads the input, builds the planner into a new closed-first userdata
+ * whose user value keeps what the inspection methods need. */
+static lplanner *make_planner(lua_State *L, const char *fname)
+{
+    input in;
+    lua_settop(L, 2);
+    read_input(L, &in, fname, 1, 2);                 /* anchor at 3 */
+    size_t n;
+    uint8_t *skips;
+    wf_area *areas = build_areas(L, &in, &n, &skips);
+    in.cfg.areas = areas;
+    in.cfg.nareas = n;
+    lplanner *u = lua_newuserdatauv(L, sizeof *u, 1);   /* at 4 */
+    u->p = NULL;
+    luaL_setmetatable(L, PLANNER_MT);
+    /* user value: the anchor plus what obstacles() and tuning() report */
+    lua_pushvalue(L, in.anchor);
+    set_int(L, "nareas", (lua_Integer)n);
+    set_int(L, "nobjects", (lua_Integer)in.room.nobjects);
+    lua_pushlightuserdata(L, areas);
+    lua_setfield(L, -2, "areas_ptr");
+    lua_pushlightuserdata(L, skips);
+    lua_setfield(L, -2, "skips_ptr");
+    wf_rect *bounds = lua_newuserdatauv(L, sizeof *bounds, 0);
+    *bounds = in.cfg.bounds;
+    lua_setfield(L, -2, "bounds");
+    lua_createtable(L, 0, 8);
+    set_num(L, "max_node_size", from_fix(in.cfg.max_node_size));
+    set_num(L, "seed", from_fix(in.cfg.seed));
+    set_num(L, "step", from_fix(in.cfg.step));
+    set_num(L, "min_step", from_fix(in.cfg.min_step));
+    wf_status st = wf_rplan_create(&u->p, &in.cfg);
+    if (st == WF_ERR_NOMEM)
+        wfl_error(L, fname, "out of memory");
+    if (st != WF_OK)
+        wfl_error(L, fname, "planner rejected its input (%s)",
+                  wf_status_name(st));
+    set_int(L, "max_nodes", wf_rplan_max_nodes(u->p));
+    lua_setfield(L, -2, "tuning");
+    lua_setiuservalue(L, -2, 1);
+    return u;
+}
+
+static int l_rooms_planner(lua_State *L)
+{
+    make_planner(L, "wayfinder.rooms.planner");
+    return 1;
+}
+
+static int l_rooms_plan(lua_State *L)
+{
+    const char *fname = "wayfinder.rooms.plan";
+    lplanner *u = make_planner(L, fname);
+    wf_rplan_run(u->p);
+    int n = push_result(L, u->p, fname);
+    wf_rplan_destroy(u->p);
+    u->p = NULL;
+    return n;
+}
+
+static int l_rooms_obstacles(lua_State *L)
+{
+    const char *fname = "wayfinder.rooms.obstacles";
+    input in;
+    lua_settop(L, 2);
+    read_input(L, &in, fname, 1, 2);
+    size_t n;
+    uint8_t *skips;
+    wf_area *areas = build_areas(L, &in, &n, &skips);
+    lua_getfield(L, in.anchor, "ids");
+    int ids = lua_gettop(L);
+    lua_createtable(L, (int)n, 0);
+    for (size_t k = 0; k < n; k++) {
+        push_area(L, areas + k, ids);
+        lua_rawseti(L, -2, (lua_Integer)k + 1);
+    }
+    lua_createtable(L, (int)n, 0);
+    for (size_t k = 0; k < n; k++) {
+        wf_area a = areas[k];
+        if (!(a.kind == WF_AREA_TERRAIN && a.penalty != WF_IMPASSABLE))
+            a.r = wf_rect_inflate(a.r, in.cfg.margin);
+        push_area(L, &a, ids);
+        lua_rawseti(L, -2, (lua_Integer)k + 1);
+    }
+    lua_newtable(L);
+    int m = 0;
+    for (size_t k = 0; k < in.room.nobjects; k++) {
+        if (skips[k] == WF_SKIP_ADDED)
+            continue;
+        lua_createtable(L, 0, 3);
+        lua_rawgeti(L, ids, (lua_Integer)k + 1);
+        lua_setfield(L, -2, "id");
+        lua_pushstring(L, skip_name(skips[k]));
+        lua_setfield(L, -2, "rule");
+        set_int(L, "index", (lua_Integer)k + 1);
+        lua_rawseti(L, -2, ++m);
+    }
+    push_rect(L, &in.cfg.bounds);
+    return 4;
+}
+
+static int l_advance(lua_State *L)
+{
+    lplanner *u = check_planner(L, "planner:advance");
+    wf_rplan_state s = wf_rplan_advance(u->p);
+    if (s == WF_RPLAN_FAILED && wf_rplan_status(u->p) == WF_ERR_NOMEM)
+        return wfl_error(L, "planner:advance", "out of memory");
+    lua_pushstring(L, s == WF_RPLAN_RUNNING ? "running"
+                      : s == WF_RPLAN_DONE ? "done" : "failed");
+    return 1;
+}
+
+static int l_run(lua_State *L)
+{
+    lplanner *u = check_planner(L, "planner:run");
+    wf_rplan_run(u->p);
+    return push_result(L, u->p, "planner:run");
+}
+
+static int l_result(lua_State *L)
+{
+    lplanner *u = check_planner(L, "planner:result");
+    return push_result(L, u->p, "planner:result");
+}
+
+static const char *state_name(wf_rplan_state s)
+{
+    return s == WF_RPLAN_RUNNING ? "running" : s == WF_RPLAN_DONE ? "done"
+                                                                   : "failed";
+}
+
+static int l_state(lua_State *L)
+{
+    lplanner *u = check_planner(L, "planner:state");
+    const wf_rplan *p = u->p;
+    wf_rplan_state s = wf_rplan_get_state(p);
+    lua_createtable(L, 0, 10);
+    lua_pushstring(L, state_name(s));
+    lua_setfield(L, -2, "status");
+    if (s == WF_RPLAN_FAILED) {
+        lua_pushstring(L, reason_name(wf_rplan_status(p)));
+        lua_setfield(L, -2, "reason");
+    }
+    set_int(L, "step", wf_rplan_steps(p));
+    if (wf_rplan_current(p) >= 0)
+        set_int(L, "current", wf_rplan_current(p) + 1);
+    int nn = wf_rplan_node_count(p);
+    lua_createtable(L, nn, 0);
+    for (int i = 0; i < nn; i++) {
+        wf_rnode_info ni;
+        wf_rplan_node(p, i, &ni);
+        push_rect(L, &ni.r);
+        if (ni.penalty)
+            set_num(L, "penalty", (lua_Number)ni.penalty / WF_PENALTY_ONE);
+        set_int(L, "created", ni.created);
+        if (ni.expanded >= 0)
+            set_int(L, "expanded", ni.expanded);
+        lua_rawseti(L, -2, i + 1);
+    }
+    lua_setfield(L, -2, "nodes");
+    int nv = wf_rplan_vertex_count(p);
+    lua_createtable(L, nv, 0);
+    for (int i = 0; i < nv; i++) {
+        wf_rvertex_info vi;
+        wf_rplan_vertex(p, i, &vi);
+        lua_createtable(L, 2, 10);
+        lua_pushnumber(L, from_fix(vi.x));
+        lua_rawseti(L, -2, 1);
+        lua_pushnumber(L, from_fix(vi.y));
+        lua_rawseti(L, -2, 2);
+        lua_pushstring(L, i == 0 ? "start" : i == 1 ? "goal" : "edge");
+        lua_setfield(L, -2, "kind");
+        if (vi.node_a >= 0) {
+            lua_createtable(L, 2, 0);
+            lua_pushinteger(L, vi.node_a + 1);
+            lua_rawseti(L, -2, 1);
+            if (vi.node_b >= 0) {
+                lua_pushinteger(L, vi.node_b + 1);
+                lua_rawseti(L, -2, 2);
+            }
+            lua_setfield(L, -2, "nodes");
+        }
+        if (vi.opened >= 0) {
+            set_num(L, "g", from_fix(vi.g));
+            set_num(L, "h", from_fix(vi.h));
+            set_int(L, "g_units", vi.g);
+            set_int(L, "h_units", vi.h);
+            set_int(L, "opened", vi.opened);
+            if (vi.parent >= 0) {
+                set_int(L, "parent", vi.parent + 1);
+                set_int(L, "via", vi.via + 1);
+            }
+        }
+        if (vi.closed >= 0)
+            set_int(L, "closed", vi.closed);
+        lua_rawseti(L, -2, i + 1);
+    }
+    lua_setfield(L, -2, "vertices");
+    int no = wf_rplan_open(p, NULL, 0);
+    int *open = lua_newuserdatauv(L, (size_t)(no ? no : 1) * sizeof *open, 0);
+    no = wf_rplan_open(p, open, no);
+    lua_createtable(L, no, 0);
+    for (int i = 0; i < no; i++) {
+        lua_pushinteger(L, open[i] + 1);
+        lua_rawseti(L, -2, i + 1);
+    }
+    lua_setfield(L, -3, "open");
+    lua_pop(L, 1);
+    /* the best route so far: the parents of the last popped point */
+    lua_newtable(L);
+    int cur = wf_rplan_current(p), len = 0;
+    for (int v = cur; v >= 0; len++) {
+        wf_rvertex_info vi;
+        wf_rplan_vertex(p, v, &vi);
+        v = vi.parent;
+    }
+    for (int v = cur, i = len; v >= 0; i--) {
+        wf_rvertex_info vi;
+        wf_rplan_vertex(p, v, &vi);
+        lua_pushinteger(L, v + 1);
+        lua_rawseti(L, -2, i);
+        v = vi.parent;
+    }
+    lua_setfield(L, -2, "best");
+    int ns = wf_rplan_stage_count(p);
+    wf_rpath r;
+    if (wf_rplan_result(p, &r) == WF_OK) {
+        lua_createtable(L, ns, 0);
+        for (int k = 0; k < ns; k++) {
+            wf_fix step;
+            const wf_fix *x, *y;
+            wf_rplan_stage(p, k, &step, &x, &y);
+            lua_createtable(L, 0, 2);
+            set_num(L, "step", from_fix(step));
+            push_points(L, x, y, r.nchain);
+            lua_setfield(L, -2, "points");
+            lua_rawseti(L, -2, k + 1);
+        }
+        lua_setfield(L, -2, "stages");
+    }
+    return 1;
+}
+
+static int l_obstacles(lua_State *L)
+{
+    lplanner *u = check_planner(L, "planner:obstacles");
+    lua_getiuservalue(L, 1, 1);
+    int uv = lua_gettop(L);
+    lua_getfield(L, uv, "ids");
+    int ids = lua_gettop(L);
+    lua_getfield(L, uv, "nareas");
+    size_t n = (size_t)lua_tointeger(L, -1);
+    lua_getfield(L, uv, "nobjects");
+    size_t no = (size_t)lua_tointeger(L, -1);
+    lua_getfield(L, uv, "areas_ptr");
+    const wf_area *raw = lua_touserdata(L, -1);
+    lua_getfield(L, uv, "skips_ptr");
+    const uint8_t *skips = lua_touserdata(L, -1);
+    lua_pop(L, 4);
+    push_obstacles(L, raw, n, u->p, skips, no, ids);
+    lua_getfield(L, uv, "bounds");
+    push_rect(L, lua_touserdata(L, -1));
+    lua_remove(L, -2);
+    return 4;
+}
+
+static int l_tuning(lua_State *L)
+{
+    check_planner(L, "planner:tuning");
+    lua_getiuservalue(L, 1, 1);
+    lua_getfield(L, -1, "tuning");
+    /* a copy, so callers cannot change what the planner reports */
+    lua_newtable(L);
+    lua_pushnil(L);
+    while (lua_next(L, -3)) {
+        lua_pushvalue(L, -2);
+        lua_insert(L, -2);
+        lua_rawset(L, -4);
+    }
+    return 1;
+}
+
+static int l_close(lua_State *L)
+{
+    lplanner *u = luaL_checkudata(L, 1, PLANNER_MT);
+    wf_rplan_destroy(u->p);
+    u->p = NULL;
+    return 0;
+}
+
+static int l_is_closed(lua_State *L)
+{
+    lplanner *u = luaL_checkudata(L, 1, PLANNER_MT);
+    lua_pushboolean(L, u->p == NULL);
+    return 1;
+}
+
+static int l_tostring(lua_State *L)
+{
+    lplanner *u = luaL_checkudata(L, 1, PLANNER_MT);
+    if (!u->p)
+        lua_pushstring(L, PLANNER_MT " (closed)");
+    else
+        lua_pushfstring(L, PLANNER_MT " (%s, step %d, %d nodes)",
+                        state_name(wf_rplan_get_state(u->p)),
+                        wf_rplan_steps(u->p), wf_rplan_node_count(u->p));
+    return 1;
+}
+
+static const luaL_Reg planner_methods[] = {
+    {"advance", l_advance},
+    {"run", l_run},
+    {"result", l_result},
+    {"state", l_state},
+    {"obstacles", l_obstacles},
+    {"tuning", l_tuning},
+    {"close", l_close},
+    {"is_closed", l_is_closed},
+    {NULL, NULL}
+};
+
+static const luaL_Reg room_functions[] = {
+    {"rooms_obstacles", l_rooms_obstacles},
+    {"rooms_plan", l_rooms_plan},
+    {"rooms_planner", l_rooms_planner},
+    {NULL, NULL}
+};
+
+void wfl_register_rects(lua_State *L)
+{
+    if (luaL_newmetatable(L, PLANNER_MT)) {
+        luaL_newlib(L, planner_methods);
+        lua_setfield(L, -2, "__index");
+        lua_pushcfunction(L, l_close);
+        lua_setfield(L, -2, "__gc");
+        lua_pushcfunction(L, l_close);
+        lua_setfield(L, -2, "__close");
+        lua_pushcfunction(L, l_tostring);
+        lua_setfield(L, -2, "__tostring");
+        lua_pushliteral(L, PLANNER_MT);
+        lua_setfield(L, -2, "__name");
+    }
+    lua_pop(L, 1);
+    luaL_setfuncs(L, room_functions, 0);
+}
