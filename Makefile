@@ -99,5 +99,11 @@ bench-peers: deps build
 demo: deps build
 	$(LUA) examples/demo.lua
 
+# the visual route tester in headless Chromium (installed when missing)
+.PHONY: check-route-tester
+check-route-tester: build
+	@sh tools/route-tester/check.sh spec/data/routes/sample.route.json \
+	  build/route-tester.png
+
 clean:
 	rm -rf build

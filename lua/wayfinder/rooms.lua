@@ -78,7 +78,7 @@ local function encode(v, out, indent, orders)
         keys[#keys + 1] = k
       end
       local rank = {}
-      for i, k in ipairs(orders.keys) do rank[k] = i end
+      for i, k in ipairs(orders.keys) do rank[k] = rank[k] or i end
       table.sort(keys, function(a, b)
         local ra, rb = rank[a] or math.huge, rank[b] or math.huge
         if ra ~= rb then return ra < rb end
@@ -104,7 +104,7 @@ local KEY_ORDER <const> = {
   "inflated", "skipped", "result", "trace",
   "width", "height", "rooms", "doors", "walls", "objects",
   "id", "x0", "y0", "x1", "y1", "room", "contained", "walk_over", "person",
-  "penalty", "kind", "rule", "index",
+  "box", "penalty", "kind", "rule", "index",
   "start", "goal", "mode", "near", "start_object", "dest_object",
   "ignore_people_within", "terrain",
   "status", "reason", "points", "length", "cost", "chain_length", "nodes",
@@ -234,8 +234,6 @@ local function from_json(text)
   return v
 end
 
-M._to_json, M._from_json = to_json, from_json
-
 -- ---------------------------------------------------- route contents --
 
 local function copy(v)
@@ -277,7 +275,7 @@ local function query_out(query)
 end
 
 local function area_out(a)
-  return { a[1], a[2], a[3], a[4], kind = a.kind, id = a.id, penalty = a.penalty }
+  return { box = { a[1], a[2], a[3], a[4] }, kind = a.kind, id = a.id, penalty = a.penalty }
 end
 
 local function list_out(list, f)

@@ -1025,21 +1025,29 @@ static int l_state(lua_State *L)
     lua_setfield(L, -3, "open");
     lua_pop(L, 1);
     /* the best route so far: the parents of the last popped point */
-    lua_newtable(L);
     int cur = wf_rplan_current(p), len = 0;
     for (int v = cur; v >= 0; len++) {
         wf_rvertex_info vi;
         wf_rplan_vertex(p, v, &vi);
         v = vi.parent;
     }
+    lua_createtable(L, len, 0);
+    lua_createtable(L, len, 0);
     for (int v = cur, i = len; v >= 0; i--) {
         wf_rvertex_info vi;
         wf_rplan_vertex(p, v, &vi);
         lua_pushinteger(L, v + 1);
+        lua_rawseti(L, -3, i);
+        lua_createtable(L, 2, 0);
+        lua_pushnumber(L, from_fix(vi.x));
+        lua_rawseti(L, -2, 1);
+        lua_pushnumber(L, from_fix(vi.y));
+        lua_rawseti(L, -2, 2);
         lua_rawseti(L, -2, i);
         v = vi.parent;
     }
-    lua_setfield(L, -2, "best");
+    lua_setfield(L, -3, "best");
+    lua_setfield(L, -2, "best_vertices");
     int ns = wf_rplan_stage_count(p);
     wf_rpath r;
     if (wf_rplan_result(p, &r) == WF_OK) {
