@@ -119,7 +119,7 @@ local function to_json(v)
   return table.concat(out)
 end
 
--- Decoder: returns the value or raises "line:col: message".
+-- Decoder: returns the value or raises "line L, column C: message".
 local function from_json(text)
   local pos = 1
   local function fail(msg)
@@ -127,7 +127,7 @@ local function from_json(text)
     for i = 1, math.min(pos - 1, #text) do
       if text:byte(i) == 10 then line, col = line + 1, 1 else col = col + 1 end
     end
-    error(("%d:%d: %s"):format(line, col, msg), 0)
+    error(("line %d, column %d: %s"):format(line, col, msg), 0)
   end
   local function skip()
     pos = text:find("[^ \t\r\n]", pos) or #text + 1
@@ -437,7 +437,7 @@ end
 
 local function decode(text, fname, source)
   local ok, doc = pcall(from_json, text)
-  if not ok then error(("%s: %s:%s"):format(fname, source, doc), 3) end
+  if not ok then error(("%s: %s: %s"):format(fname, source, doc), 3) end
   local room, query, result = route_parts(doc)
   if not room then error(("%s: %s: %s"):format(fname, source, query), 3) end
   return room, query, result, doc

@@ -152,21 +152,20 @@ static int keys_ok(lua_State *L, int idx, const char *const *allowed)
     return 1;
 }
 
-/* A penalty at idx: a number in [0, 10000] or "impassable". */
+/* A penalty at idx: a number in [0, 10000], "impassable" or +inf. */
 static uint32_t penalty_arg(lua_State *L, input *in, int idx, const char *arg)
 {
     char buf[64];
-    if (lua_type(L, idx) == LUA_TSTRING) {
-        if (strcmp(lua_tostring(L, idx), "impassable") == 0)
-            return WF_IMPASSABLE;
-        wfl_error(L, in->fname, "%s must be a number in [0, 10000] or "
-                  "'impassable', got %s", arg, wfl_describe(L, idx, buf));
-    }
-    if (lua_type(L, idx) == LUA_TNUMBER && isinf(lua_tonumber(L, idx))
-        && lua_tonumber(L, idx) > 0)
+    int t = lua_type(L, idx);
+    lua_Number v = lua_tonumber(L, idx);
+    if (t == LUA_TSTRING && strcmp(lua_tostring(L, idx), "impassable") == 0)
         return WF_IMPASSABLE;
-    lua_Number v = wfl_check_range(L, idx, in->fname, arg, 0,
-                                   WF_PENALTY_MAX / WF_PENALTY_ONE);
+    if (t == LUA_TNUMBER && isinf(v) && v > 0)
+        return WF_IMPASSABLE;
+    if (t != LUA_TNUMBER || !(v >= 0 && v <= WF_PENALTY_MAX / WF_PENALTY_ONE))
+        wfl_error(L, in->fname, "%s must be a number in [0, %u] or 'impassable', "
+                  "got %s", arg, WF_PENALTY_MAX / WF_PENALTY_ONE,
+                  wfl_describe(L, idx, buf));
     return (uint32_t)lround((double)v * WF_PENALTY_ONE);
 }
 
@@ -450,21 +449,22 @@ static void read_tuning(lua_State *L, input *in, int t)
     if (lua_getfield(L, u, "seed") != LUA_TNIL)
         c->seed = to_fix(wfl_check_range(L, -1, in->fname, "query.tuning.seed",
                                          0, COORD_LIMIT));
+    lua_Number step = 0.5, min_step = 1.0 / 1024;
     if (lua_getfield(L, u, "step") != LUA_TNIL)
-        c->step = to_fix(wfl_check_range(L, -1, in->fname, "query.tuning.step",
-                                         1.0 / 65536, COORD_LIMIT));
+        step = wfl_check_range(L, -1, in->fname, "query.tuning.step", 1.0 / 65536,
+                               COORD_LIMIT);
     if (lua_getfield(L, u, "min_step") != LUA_TNIL)
-        c->min_step = to_fix(wfl_check_range(L, -1, in->fname,
-                                             "query.tuning.min_step", 1.0 / 65536,
-                                             COORD_LIMIT));
+        min_step = wfl_check_range(L, -1, in->fname, "query.tuning.min_step",
+                                   1.0 / 65536, COORD_LIMIT);
     if (lua_getfield(L, u, "max_nodes") != LUA_TNIL)
         c->max_nodes = (int)wfl_check_int(L, -1, in->fname,
                                           "query.tuning.max_nodes", 1,
                                           WF_RPLAN_MAX_NODES);
-    if (c->min_step > c->step)
+    if (min_step > step)
         wfl_error(L, in->fname, "query.tuning.min_step (%g) must not exceed "
-                  "query.tuning.step (%g)", (double)c->min_step / 65536.0,
-                  (double)c->step / 65536.0);
+                  "query.tuning.step (%g)", (double)min_step, (double)step);
+    c->step = to_fix(step);
+    c->min_step = to_fix(min_step);
     lua_pop(L, 6);
 }
 
