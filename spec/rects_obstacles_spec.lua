@@ -128,7 +128,7 @@ describe("wayfinder.rooms.obstacles", function()
   end)
 
   describe("thin walls", function()
-    it("block between two routable tiles, merged along a line, and are dropped elsewhere", function()
+    it("block between two routable tiles, merged along a line, dropped elsewhere", function()
       local room = H.box_room(6, 4, { walls = {
         { 3, 2, 3, 4 },        -- inside the room: kept
         { 1, 1, 4, 1 },        -- on the room's edge: dropped

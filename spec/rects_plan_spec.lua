@@ -205,7 +205,8 @@ describe("wayfinder.rooms.planner", function()
         local p = rooms.planner(room, q)
         p:run()
         local s = p:state()
-        local sx, sy, gx, gy = H.fix(q.start[1]), H.fix(q.start[2]), H.fix(q.goal[1]), H.fix(q.goal[2])
+        local sx, sy = H.fix(q.start[1]), H.fix(q.start[2])
+        local gx, gy = H.fix(q.goal[1]), H.fix(q.goal[2])
         for _, v in ipairs(s.vertices) do
           if v.kind == "edge" then
             local seg = H.contact(H.fix_rect(s.nodes[v.nodes[1]]), H.fix_rect(s.nodes[v.nodes[2]]))
@@ -457,12 +458,13 @@ describe("wayfinder.rooms.planner", function()
     it("closes once and then refuses every method", function()
       local p = rooms.planner(table_room(), TABLE_Q)
       assert.is_false(p:is_closed())
-      assert.matches("^wayfinder.rooms.planner %(running, step 0, 1 nodes%)$", tostring(p))
+      assert.equal("wayfinder.RoomPlanner (running, step 0, 1 nodes)", tostring(p))
       p:close()
       p:close()
       assert.is_true(p:is_closed())
-      assert.equal("wayfinder.RoomPlanner (closed)", tostring(p._core))
-      for _, m in ipairs({ "advance", "run", "result", "state", "obstacles", "tuning" }) do
+      assert.equal("wayfinder.RoomPlanner (closed)", tostring(p))
+      for _, m in ipairs({ "advance", "run", "result", "state", "obstacles", "tuning",
+        "route_text", "save_route" }) do
         assert.has_error(function() p[m](p) end, "planner:" .. m .. ": the planner is closed")
       end
       do
@@ -475,8 +477,11 @@ describe("wayfinder.rooms.planner", function()
     it("names the method when called without self", function()
       local p = rooms.planner(table_room(), TABLE_Q)
       assert.has_error(function() p.advance() end,
-        "planner:advance: self must be a planner from wayfinder.rooms.planner, got nil "
+        "planner:advance: self must be a planner from wayfinder.rooms.planner, got no value "
         .. "(call it as planner:advance(...))")
+      assert.has_error(function() p.close(5) end,
+        "planner:close: self must be a planner from wayfinder.rooms.planner, got 5 "
+        .. "(call it as planner:close(...))")
       assert.has_error(function() p.save_route({}, "x") end,
         "planner:save_route: self must be a planner from wayfinder.rooms.planner, got table "
         .. "(call it as planner:save_route(...))")
@@ -493,7 +498,7 @@ describe("wayfinder.rooms.planner", function()
         local out = {}
         for seed = 1, 25 do
           local room, point = H.random_room(seed, 8 + seed % 8, 5 + seed % 15)
-          local q = { start = point(), goal = point(), width = 0.5,
+          local q = { start = point(0.5), goal = point(0.5), width = 0.5,
             mode = seed % 3 == 0 and "near" or "point", near = 0.75 }
           local pts, info = rooms.plan(room, q)
           out[#out + 1] = pts and #pts .. ":" .. info.length_units or tostring(info)

@@ -151,7 +151,7 @@ describe("route files", function()
         ": room.doors[1] must be an integer tile index")
       fails(text:gsub('"x1": 5.7', '"x1": 2'),
         ": room.objects[1] has a negative width (x1 2 < x0 3.1)")
-      fails(text:gsub('"mode"', '"modus"'):gsub('"start": %[1.3,1.7%]', '"modus": 1,\n"start": [1.3,1.7]'),
+      fails(text:gsub('"start": %[1.3,1.7%]', '"modus": 1, "start": [1.3,1.7]'),
         ": unknown query key 'modus'")
       fails(text:gsub('"result": {', '"result": 5, "x": {'), ": result must be an object")
     end)

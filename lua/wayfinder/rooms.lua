@@ -288,9 +288,12 @@ local function points_out(pts)
   return list_out(pts or {}, function(p) return { p[1], p[2] } end)
 end
 
+-- The room and query each planner was made from, copied when it was made
+-- (the caller may change its tables afterwards).
+local inputs = setmetatable({}, { __mode = "k" })
+
 -- Everything one planner used and made, as a plain table.
-local function route_table(self)
-  local p = self._core
+local function route_table(p)
   local obstacles, inflated, skipped, bounds = p:obstacles()
   local state = p:state()
   local points, a, b = p:result()
@@ -315,9 +318,10 @@ local function route_table(self)
   local stages = list_out(state.stages or {}, function(s)
     return { step = s.step, points = points_out(s.points) }
   end)
+  local input = inputs[p]
   return {
     format = FORMAT, version = VERSION,
-    room = room_out(self._room), query = query_out(self._query),
+    room = room_out(input.room), query = query_out(input.query),
     tuning = p:tuning(), bounds = bounds,
     obstacles = list_out(obstacles, area_out), inflated = list_out(inflated, area_out),
     skipped = skipped, result = result,
@@ -327,64 +331,36 @@ end
 
 -- --------------------------------------------------------- planner --
 
-local Planner = {}
-Planner.__index = Planner
-Planner.__name = "wayfinder.rooms.planner"
+-- The planner is the core's "wayfinder.RoomPlanner" userdata; its methods
+-- (advance, run, result, state, obstacles, tuning, close, is_closed) are
+-- in C, and the route file methods are added to the same method table.
+local methods = core.room_planner_methods
 
-local function self_core(self, method)
-  if getmetatable(self) ~= Planner then
-    error(("planner:%s: self must be a planner from wayfinder.rooms.planner, "
-      .. "got %s (call it as planner:%s(...))"):format(method, type(self), method), 3)
+local function check_self(self, method)
+  if not inputs[self] then
+    error(("planner:%s: self must be a planner from wayfinder.rooms.planner, got %s "
+      .. "(call it as planner:%s(...))"):format(method, type(self), method), 3)
   end
-  return self._core
+  if self:is_closed() then error("planner:" .. method .. ": the planner is closed", 3) end
 end
 
 --- Creates a step-by-step planner for a room and a query.
 function M.planner(room, query)
-  local p = core.rooms_planner(room, query)
-  return setmetatable({ _core = p, _room = copy(room), _query = copy(query) }, Planner)
-end
-
---- One A* step: "running", "done" or "failed".
-function Planner:advance() return self_core(self, "advance"):advance() end
-
---- Advances until done or failed; returns what result() returns.
-function Planner:run() return self_core(self, "run"):run() end
-
---- points, info once done; nil, reason, info otherwise.
-function Planner:result() return self_core(self, "result"):result() end
-
---- The search as it stands (nodes, vertices, open list, best route).
-function Planner:state() return self_core(self, "state"):state() end
-
---- obstacles, inflated, skipped, bounds of this planner.
-function Planner:obstacles() return self_core(self, "obstacles"):obstacles() end
-
---- The tuning values in effect (defaults filled in).
-function Planner:tuning() return self_core(self, "tuning"):tuning() end
-
---- Frees the planner's memory; later calls raise an error. Idempotent.
-function Planner:close()
-  self_core(self, "close"):close()
-end
-
-function Planner:is_closed() return self_core(self, "is_closed"):is_closed() end
-
-Planner.__close = Planner.close
-
-function Planner.__tostring(self)
-  return (tostring(self._core):gsub("^wayfinder%.RoomPlanner", "wayfinder.rooms.planner"))
+  local ok, p = pcall(core.rooms_planner, room, query)
+  if not ok then error(p, 2) end
+  inputs[p] = { room = copy(room), query = copy(query) }
+  return p
 end
 
 --- The route file text of this planner (see docs/rooms.md).
-function Planner:route_text()
-  self_core(self, "route_text")
+function methods.route_text(self)
+  check_self(self, "route_text")
   return to_json(route_table(self))
 end
 
 --- Writes the route file; true, or nil and a message when it cannot be written.
-function Planner:save_route(path)
-  self_core(self, "save_route")
+function methods.save_route(self, path)
+  check_self(self, "save_route")
   if type(path) ~= "string" then
     error("planner:save_route: path must be a string, got " .. type(path), 2)
   end

@@ -809,8 +809,8 @@ static lplanner *check_planner(lua_State *L, const char *fname)
     char buf[64];
     lplanner *u = luaL_testudata(L, 1, PLANNER_MT);
     if (!u)
-        wfl_error(L, fname, "self must be a %s, got %s (call it as "
-                  "planner:method(...))", PLANNER_MT, wfl_describe(L, 1, buf));
+        wfl_error(L, fname, "self must be a planner from wayfinder.rooms.planner, "
+                  "got %s (call it as %s(...))", wfl_describe(L, 1, buf), fname);
     if (!u->p)
         wfl_error(L, fname, "the planner is closed");
     return u;
@@ -1106,9 +1106,21 @@ static int l_tuning(lua_State *L)
     return 1;
 }
 
+/* Like check_planner, but a closed planner is fine. */
+static lplanner *any_planner(lua_State *L, const char *fname)
+{
+    char buf[64];
+    lplanner *u = luaL_testudata(L, 1, PLANNER_MT);
+    if (!u)
+        wfl_error(L, fname, "self must be a planner from wayfinder.rooms.planner, "
+                  "got %s (call it as %s(...))", wfl_describe(L, 1, buf), fname);
+    return u;
+}
+
+/* close, __close and __gc: one idempotent function. */
 static int l_close(lua_State *L)
 {
-    lplanner *u = luaL_checkudata(L, 1, PLANNER_MT);
+    lplanner *u = any_planner(L, "planner:close");
     wf_rplan_destroy(u->p);
     u->p = NULL;
     return 0;
@@ -1116,7 +1128,7 @@ static int l_close(lua_State *L)
 
 static int l_is_closed(lua_State *L)
 {
-    lplanner *u = luaL_checkudata(L, 1, PLANNER_MT);
+    lplanner *u = any_planner(L, "planner:is_closed");
     lua_pushboolean(L, u->p == NULL);
     return 1;
 }
@@ -1157,15 +1169,18 @@ void wfl_register_rects(lua_State *L)
     if (luaL_newmetatable(L, PLANNER_MT)) {
         luaL_newlib(L, planner_methods);
         lua_setfield(L, -2, "__index");
+        lua_pushliteral(L, PLANNER_MT);
+        lua_setfield(L, -2, "__name");
         lua_pushcfunction(L, l_close);
         lua_setfield(L, -2, "__gc");
         lua_pushcfunction(L, l_close);
         lua_setfield(L, -2, "__close");
         lua_pushcfunction(L, l_tostring);
         lua_setfield(L, -2, "__tostring");
-        lua_pushliteral(L, PLANNER_MT);
-        lua_setfield(L, -2, "__name");
     }
+    /* the method table, so wayfinder.rooms can add the route file methods */
+    lua_getfield(L, -1, "__index");
+    lua_setfield(L, -3, "room_planner_methods");
     lua_pop(L, 1);
     luaL_setfuncs(L, room_functions, 0);
 }

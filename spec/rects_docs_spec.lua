@@ -1,0 +1,62 @@
+-- docs/rooms.md covers every function of wayfinder.rooms and every planner
+-- method with a heading, lists every reason string, and its examples run.
+local rooms = require("wayfinder.rooms")
+local core = require("wayfinder.core")
+
+local function read(path)
+  local f = assert(io.open(path, "rb"))
+  local text = f:read("a")
+  f:close()
+  return text
+end
+
+describe("docs/rooms.md", function()
+  local text = read("docs/rooms.md")
+  local headings = {}
+  for h in text:gmatch("\n### ([^\n]+)") do headings[#headings + 1] = h end
+
+  local function has_heading(prefix)
+    for _, h in ipairs(headings) do
+      if h:sub(1, #prefix) == prefix then return true end
+    end
+    return false
+  end
+
+  it("has a heading for every function of wayfinder.rooms", function()
+    local n = 0
+    for name, v in pairs(rooms) do
+      if type(v) == "function" then
+        n = n + 1
+        assert(has_heading("wayfinder.rooms." .. name .. "("), "no heading for " .. name)
+      end
+    end
+    assert.is_true(n >= 5)
+  end)
+
+  it("has a heading for every planner method", function()
+    local n = 0
+    for name in pairs(core.room_planner_methods) do
+      n = n + 1
+      assert(has_heading("planner:" .. name .. "("), "no heading for planner:" .. name)
+    end
+    assert.is_true(n >= 10)
+  end)
+
+  it("lists every reason string", function()
+    for _, r in ipairs({ "start_blocked", "goal_blocked", "no_path", "out_of_nodes",
+      "running" }) do
+      assert.truthy(text:find("| `\"" .. r .. "\"` |", 1, true), r)
+    end
+  end)
+
+  it("has examples that run", function()
+    local n = 0
+    for block in text:gmatch("```lua\n(.-)```") do
+      n = n + 1
+      local env = setmetatable({ print = function() end }, { __index = _G })
+      local chunk = assert(load(block, "docs/rooms.md example " .. n, "t", env))
+      chunk()
+    end
+    assert.is_true(n >= 10)
+  end)
+end)
