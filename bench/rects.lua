@@ -1,5 +1,7 @@
 -- bench/rects.lua: the rectangle planner on random furnished rooms.
 --   lua5.4 bench/rects.lua [rooms per size] [key=value tuning ...]
+-- With RECTS_BENCH_ROUTES=<directory> set, the route with the worst ratio
+-- of each size is written there as a route file for the route tester.
 -- For rooms of 8x8, 16x16 and 32x32 tiles with 10 to 40 objects it prints,
 -- side by side: plans per second of wayfinder.rooms.plan and of the grid
 -- planner (grid:find_path with smoothing on the same room rasterized at
@@ -216,6 +218,7 @@ end
 
 local function run_size(n)
   local cases = {}
+  local build_s, builds = 0, 0
   for k = 1, PER_SIZE do
     local nobj = 10 + (k - 1) * 30 // math.max(PER_SIZE - 1, 1)
     local room = make_room(n, nobj)
@@ -223,7 +226,9 @@ local function run_size(n)
     local _, inflated = rooms.obstacles(room, probe)
     local b = blockers(inflated)
     local verts = corners(b)
+    local t = os.clock()
     local grid = rasterize(room, inflated)
+    build_s, builds = build_s + (os.clock() - t), builds + 1
     for _ = 1, QUERIES do
       local sx, sy = free_point(room, b)
       local gx, gy = free_point(room, b)
@@ -251,6 +256,7 @@ local function run_size(n)
   local grid_s = (os.clock() - t0) / (rounds * #cases)
   -- quality
   local sum, worst, m, gsum, gm, both, disagree = 0, 0, 0, 0, 0, 0, 0
+  local worst_case
   local nodes, expanded = 0, 0
   for _, c in ipairs(cases) do
     local s, g = c.q.start, c.q.goal
@@ -261,7 +267,7 @@ local function run_size(n)
     if best and c.pts and best > 1e-9 then
       local r = c.info.length / best
       sum, m = sum + r, m + 1
-      if r > worst then worst = r end
+      if r > worst then worst, worst_case = r, c end
       if c.gpts then
         -- grid waypoints are navcell indices: measure between cell centres,
         -- with the true start and goal at the ends
@@ -279,7 +285,14 @@ local function run_size(n)
     if best and c.pts then both = both + 1 end
   end
   for _, c in ipairs(cases) do c.grid:close() end
+  local dir = os.getenv("RECTS_BENCH_ROUTES")
+  if dir and worst_case then
+    local p = rooms.planner(worst_case.room, worst_case.q)
+    p:run()
+    assert(p:save_route(("%s/worst-%dx%d.route.json"):format(dir, n, n)))
+  end
   return { n = n, cases = #cases, rect_ps = 1 / rect_s, grid_ps = 1 / grid_s,
+    raster_ps = 1 / (grid_s + build_s / builds),
     mean = m > 0 and sum / m or 0, worst = worst, measured = m,
     grid_mean = gm > 0 and gsum / gm or 0, disagree = disagree,
     nodes = both > 0 and nodes / both or 0, expanded = both > 0 and expanded / both or 0 }
@@ -288,13 +301,13 @@ end
 math.randomseed(20240607)
 print(("rectangle planner on random furnished rooms (%d rooms per size, %d queries "
   .. "each, person width %.2f, 10-40 objects)"):format(PER_SIZE, QUERIES, WIDTH))
-print(("%-7s %6s %12s %12s %9s %9s %9s %9s %7s %7s"):format("room", "plans",
-  "rects/s", "grid/s", "mean", "worst", "grid", "differ", "nodes", "steps"))
+print(("%-7s %6s %10s %10s %12s %8s %8s %8s %7s %6s %6s"):format("room", "plans",
+  "rects/s", "grid/s", "grid+rast/s", "mean", "worst", "grid", "differ", "nodes", "steps"))
 local all_sum, all_m, all_worst = 0, 0, 0
 for _, n in ipairs({ 8, 16, 32 }) do
   local r = run_size(n)
-  print(("%-7s %6d %12.0f %12.0f %9.4f %9.4f %9.4f %9d %7.1f %7.1f"):format(
-    n .. "x" .. n, r.cases, r.rect_ps, r.grid_ps, r.mean, r.worst, r.grid_mean,
+  print(("%-7s %6d %10.0f %10.0f %12.0f %8.4f %8.4f %8.4f %7d %6.1f %6.1f"):format(
+    n .. "x" .. n, r.cases, r.rect_ps, r.grid_ps, r.raster_ps, r.mean, r.worst, r.grid_mean,
     r.disagree, r.nodes, r.expanded))
   all_sum, all_m = all_sum + r.mean * r.measured, all_m + r.measured
   if r.worst > all_worst then all_worst = r.worst end
@@ -303,5 +316,7 @@ print(("smoothed / shortest length over %d routes: mean %.4f, worst %.4f"):forma
   all_m, all_m > 0 and all_sum / all_m or 0, all_worst))
 print("rects/s: wayfinder.rooms.plan per query (obstacle scan included); grid/s: "
   .. "grid:find_path with smoothing on a prebuilt grid of " .. RES .. " navcells per tile;")
+print("grid+rast/s: the same with the room rasterized into the grid (cell by cell with "
+  .. "grid:set_passable) once per query;")
 print("mean/worst: route length / shortest any-angle length; grid: the same for the "
   .. "grid route; differ: queries where one side found a route and the other not")

@@ -171,7 +171,7 @@ function H.cover_cost(state, gx, gy)
   local pos = {}
   for v, vert in ipairs(state.vertices) do
     pos[v] = { H.fix(vert[1]), H.fix(vert[2]) }
-    if vert.kind == "edge" then
+    if vert.kind == "edge" or vert.kind == "end" then
       for _, k in ipairs(vert.nodes) do table.insert(on[k], v) end
     end
   end

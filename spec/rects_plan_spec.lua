@@ -41,12 +41,18 @@ describe("wayfinder.rooms.planner", function()
       }, rects(s.nodes))
       assert.same({ 0, 1, 1 }, { s.nodes[1].created, s.nodes[2].created, s.nodes[3].created })
       assert.equal(1, s.nodes[1].expanded)
-      -- one point per shared edge, nearest the straight start-goal line
-      assert.same({ 2.75, 1.75 }, { s.vertices[3][1], s.vertices[3][2] })
-      assert.same({ 1, 2 }, s.vertices[3].nodes)
-      assert.same({ 2.75, 5.25 }, { s.vertices[4][1], s.vertices[4][2] })
-      assert.same({ 1, 3 }, s.vertices[4].nodes)
-      assert.same({ 3, 4 }, s.open)              -- equal f and h: lower index first
+      -- per shared edge: the point nearest the straight start-goal line,
+      -- then the ends of the edge that differ from it
+      local function v(i)
+        local x = s.vertices[i]
+        return { x[1], x[2], x.kind, x.nodes[1], x.nodes[2] }
+      end
+      assert.same({ 2.75, 1.75, "edge", 1, 2 }, v(3))
+      assert.same({ 2.75, 1.25, "end", 1, 2 }, v(4))
+      assert.same({ 2.75, 5.25, "edge", 1, 3 }, v(5))
+      assert.same({ 2.75, 6.75, "end", 1, 3 }, v(6))
+      assert.equal(6, #s.vertices)
+      assert.same({ 3, 5, 4, 6 }, s.open)        -- equal f and h: lower index first
       assert.equal(1, s.current)
       assert.same({ { 1.5, 3.5 } }, s.best)
     end)
@@ -172,6 +178,7 @@ describe("wayfinder.rooms.planner", function()
           local q = { start = point(0.5), goal = point(0.5), width = 0.5 }
           if seed % 3 == 0 then q.tuning = { max_node_size = 1 + seed % 4 } end
           if seed % 5 == 0 then q.tuning = { seed = 0.75 } end
+          if seed % 7 == 0 then q.tuning = { edge_points = 1 } end
           check_cover(room, q, seed)
         end
       end)
@@ -185,6 +192,7 @@ describe("wayfinder.rooms.planner", function()
         if seed % 4 == 1 then
           q.terrain = { { x0 = 2, y0 = 1, x1 = 4, y1 = 9, penalty = seed % 3 } }
         end
+        if seed % 3 == 0 then q.tuning = { edge_points = 1 } end
         local p, s = check_cover(room, q, seed)
         local pts = p:result()
         if pts then
@@ -198,7 +206,7 @@ describe("wayfinder.rooms.planner", function()
       assert.is_true(done >= 30)
     end)
 
-    it("places each point by the documented rule (nearest the start-goal line)", function()
+    it("places each edge's points by the documented rule (nearest the line, ends)", function()
       for seed = 1, 20 do
         local room, point = H.random_room(500 + seed, 10, 12)
         local q = { start = point(), goal = point() }
@@ -207,9 +215,22 @@ describe("wayfinder.rooms.planner", function()
         local s = p:state()
         local sx, sy = H.fix(q.start[1]), H.fix(q.start[2])
         local gx, gy = H.fix(q.goal[1]), H.fix(q.goal[2])
+        local seen = {}
+        for _, v in ipairs(s.vertices) do
+          if v.kind == "end" then
+            local seg = H.contact(H.fix_rect(s.nodes[v.nodes[1]]), H.fix_rect(s.nodes[v.nodes[2]]))
+            local x, y = H.fix(v[1]), H.fix(v[2])
+            assert.is_true((x == seg[1] and y == seg[2]) or (x == seg[3] and y == seg[4]))
+            local key = v.nodes[1] .. ":" .. v.nodes[2] .. ":" .. x .. ":" .. y
+            assert.is_nil(seen[key])                -- no point twice on one edge
+            seen[key] = true
+          end
+        end
         for _, v in ipairs(s.vertices) do
           if v.kind == "edge" then
             local seg = H.contact(H.fix_rect(s.nodes[v.nodes[1]]), H.fix_rect(s.nodes[v.nodes[2]]))
+            local key = v.nodes[1] .. ":" .. v.nodes[2] .. ":" .. H.fix(v[1]) .. ":" .. H.fix(v[2])
+            assert.is_nil(seen[key])
             local vertical = seg[1] == seg[3]
             local c = vertical and seg[1] or seg[2]
             local s0, g0 = vertical and sx or sy, vertical and gx or gy
@@ -449,7 +470,7 @@ describe("wayfinder.rooms.planner", function()
     it("reports its tuning with the defaults filled in", function()
       local p = rooms.planner(table_room(), TABLE_Q)
       assert.same({ max_node_size = 0, seed = 0, step = 0.5, min_step = 1 / 1024,
-        max_nodes = 64 + 16 * 5 }, p:tuning())
+        max_nodes = 64 + 16 * 5, edge_points = 3 }, p:tuning())
       local t = p:tuning()
       t.step = 7
       assert.equal(0.5, p:tuning().step)

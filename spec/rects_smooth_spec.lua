@@ -27,21 +27,26 @@ describe("smoothing", function()
   it("slides a point along its edge to the corner the route bends around", function()
     local room = H.box_room(8, 6, { objects = {
       { id = "wall", x0 = 5, y0 = 1, x1 = 6, y1 = 5.5, room = 1 } } })
-    local pts, info = rooms.plan(room, { start = { 1.5, 1.5 }, goal = { 8.5, 4 } })
-    -- A* put the point of the lower edge (y = 5.5, x in [6, 9]) at the end
-    -- nearest the straight start-goal line, x = 8.5
+    -- with one point per edge, A* puts the point of the lower edge (y = 5.5,
+    -- x in [6, 9]) at the end nearest the straight start-goal line, x = 8.5
+    local pts, info = rooms.plan(room, { start = { 1.5, 1.5 }, goal = { 8.5, 4 },
+      tuning = { edge_points = 1 } })
     assert.same({ { 1.5, 1.5 }, { 5, 5.5 }, { 8.5, 5.5 }, { 8.5, 4 } }, info.astar)
     assert.same({ { 1.5, 1.5 }, { 5, 5.5 }, { 6, 5.5 }, { 8.5, 4 } }, pts)
     assert.near(math.sqrt(3.5 ^ 2 + 4 ^ 2) + 1 + math.sqrt(2.5 ^ 2 + 1.5 ^ 2), info.length, 1e-4)
     assert.is_true(info.chain_length > info.length)
     assert.equal(info.length / info.chain_length, info.ratio)
+    -- with the ends of each edge as points too, A* finds the corner itself
+    local pts3, info3 = rooms.plan(room, { start = { 1.5, 1.5 }, goal = { 8.5, 4 } })
+    assert.same(pts, pts3)
+    assert.same(pts, info3.astar)
   end)
 
   it("records one stage per step size, halving from step to min_step", function()
     local room = H.box_room(8, 6, { objects = {
       { id = "wall", x0 = 5, y0 = 1, x1 = 6, y1 = 5.5, room = 1 } } })
     local p = rooms.planner(room, { start = { 1.5, 1.5 }, goal = { 8.5, 4 },
-      tuning = { step = 2, min_step = 0.25 } })
+      tuning = { step = 2, min_step = 0.25, edge_points = 1 } })
     p:run()
     local s = p:state()
     local steps = {}
@@ -70,7 +75,10 @@ describe("smoothing", function()
       if seed % 5 == 0 then
         q.terrain = { { x0 = 1, y0 = 3, x1 = 5, y1 = 6, penalty = 1.5 } }
       end
-      if seed % 7 == 0 then q.tuning = { max_node_size = 2, step = 1, min_step = 1 / 256 } end
+      q.tuning = { edge_points = seed % 2 == 0 and 1 or 3 }
+      if seed % 7 == 0 then
+        q.tuning = { max_node_size = 2, step = 1, min_step = 1 / 256, edge_points = 1 }
+      end
       local p = rooms.planner(room, q)
       local pts, info = p:run()
       if pts then

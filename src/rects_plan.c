@@ -20,7 +20,7 @@ typedef struct rnode {
 typedef struct rportal {
     int a, b;                 /* the two nodes, a < b */
     wf_rect seg;              /* the shared edge (x0 == x1 or y0 == y1) */
-    int v;                    /* its point */
+    int v, nv;                /* its points: v .. v + nv - 1 */
 } rportal;
 
 typedef struct radj {
@@ -124,6 +124,7 @@ void wf_rplan_config_init(wf_rplan_config *cfg)
     cfg->step = WF_FIX_HALF;
     cfg->min_step = WF_FIX_ONE / 1024;
     cfg->max_nodes = 0;
+    cfg->edge_points = 3;
 }
 
 static int fix_ok(wf_fix v)
@@ -148,6 +149,7 @@ static wf_status check_config(const wf_rplan_config *c)
         || c->step < c->min_step || c->step > WF_RECTS_LIMIT
         || c->max_nodes < 0
         || c->max_nodes > WF_RPLAN_MAX_NODES
+        || (c->edge_points != 1 && c->edge_points != 3)
         || c->nareas > (size_t)WF_RPLAN_MAX_NODES * 16)
         return WF_ERR_ARG;
     for (size_t k = 0; k < c->nareas; k++) {
@@ -299,22 +301,39 @@ static void rule_point(const wf_rplan *p, const wf_rect *seg, wf_fix *x,
     }
 }
 
+static void init_vertex(wf_rplan *p, int id, wf_fix x, wf_fix y)
+{
+    rvert *v = p->verts + p->nverts++;
+    memset(v, 0, sizeof *v);
+    v->x = x;
+    v->y = y;
+    v->portal = id;
+    v->parent = v->via = NONE;
+    v->opened = v->closed = v->hpos = NONE;
+}
+
+/* A portal and its points: the rule point, then (edge_points 3) the two
+ * ends of the edge that differ from it. */
 static wf_status add_portal(wf_rplan *p, int a, int b, const wf_rect *seg)
 {
-    if (p->nportals >= p->max_portals || p->nverts >= p->max_verts)
+    if (p->nportals >= p->max_portals || p->nverts + 3 > p->max_verts)
         return WF_ERR_FULL;
     int id = p->nportals++;
     rportal *po = p->portals + id;
     po->a = a;
     po->b = b;
     po->seg = *seg;
-    po->v = p->nverts++;
-    rvert *v = p->verts + po->v;
-    memset(v, 0, sizeof *v);
-    rule_point(p, seg, &v->x, &v->y);
-    v->portal = id;
-    v->parent = v->via = NONE;
-    v->opened = v->closed = v->hpos = NONE;
+    po->v = p->nverts;
+    wf_fix x, y;
+    rule_point(p, seg, &x, &y);
+    init_vertex(p, id, x, y);
+    if (p->cfg.edge_points == 3) {
+        if (x != seg->x0 || y != seg->y0)
+            init_vertex(p, id, seg->x0, seg->y0);
+        if (x != seg->x1 || y != seg->y1)
+            init_vertex(p, id, seg->x1, seg->y1);
+    }
+    po->nv = p->nverts - po->v;
     radj *e = p->adj + p->nadj;
     e[0].portal = id;
     e[0].next = p->nodes[a].adj;
@@ -701,7 +720,7 @@ wf_status wf_rplan_create(wf_rplan **out, const wf_rplan_config *cfg)
     }
     p->max_nodes = cfg->max_nodes ? cfg->max_nodes : auto_nodes(p);
     p->max_portals = 3 * p->max_nodes + 8;
-    p->max_verts = 2 + p->max_portals;
+    p->max_verts = 2 + p->max_portals * (cfg->edge_points == 3 ? 3 : 1);
     size_t nv = (size_t)p->max_verts;
     p->nodes = malloc((size_t)p->max_nodes * sizeof *p->nodes);
     p->portals = malloc((size_t)p->max_portals * sizeof *p->portals);
@@ -827,11 +846,13 @@ static void successors(wf_rplan *p, int u, int k)
 {
     uint32_t pen = p->nodes[k].penalty;
     for (int e = p->nodes[k].adj; e != NONE; e = p->adj[e].next) {
-        int v = p->portals[p->adj[e].portal].v;
-        if (v == u || p->verts[v].closed >= 0)
-            continue;
-        int64_t c = leg_cost(p->verts + u, p->verts[v].x, p->verts[v].y, pen);
-        relax(p, v, u, k, p->verts[u].g + c);
+        const rportal *po = p->portals + p->adj[e].portal;
+        for (int v = po->v; v < po->v + po->nv; v++) {
+            if (v == u || p->verts[v].closed >= 0)
+                continue;
+            int64_t c = leg_cost(p->verts + u, p->verts[v].x, p->verts[v].y, pen);
+            relax(p, v, u, k, p->verts[u].g + c);
+        }
     }
     offer_goal(p, u, k);
 }
@@ -1033,6 +1054,7 @@ void wf_rplan_vertex(const wf_rplan *p, int i, wf_rvertex_info *out)
     out->via = v->via;
     out->opened = v->opened;
     out->closed = v->closed;
+    out->edge_end = v->portal != NONE && p->portals[v->portal].v != i;
 }
 
 static int cmp_open(const void *a, const void *b, const wf_rplan *p)

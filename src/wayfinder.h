@@ -321,10 +321,11 @@ int64_t wf_polyline_length(const int32_t *x, const int32_t *y, int n);
  *   set of nodes is the "rectangular cover", built only where the search
  *   goes.
  *
- *   The search graph: the start, the goal, and one point on every shared
+ *   The search graph: the start, the goal, and points on every shared
  *   edge ("portal") of two touching nodes: the point of the edge nearest
- *   the straight line from start to goal. Two points are joined when they
- *   lie on the same node; the edge costs the Euclidean length (rounded up)
+ *   the straight line from start to goal and (edge_points 3) the edge's two
+ *   ends, where shortest routes bend. Two points are joined when they lie
+ *   on the same node; the edge costs the Euclidean length (rounded up)
  *   times the node's cost factor. A* with the straight-line distance
  *   (rounded down) is optimal over the cover it built. Smoothing then moves
  *   each point along its shared edge by a step in both directions, keeping
@@ -356,9 +357,10 @@ int64_t wf_polyline_length(const int32_t *x, const int32_t *y, int n);
  *   wf_rplan_destroy(p);
  *
  * MEMORY
- *   The planner allocates its node pool (max_nodes), portals, points and
- *   heap once, at creation (about 200 bytes per node); the search loop
- *   never allocates. Smoothing allocates its stage record once, after the
+ *   The planner allocates its node pool (max_nodes), portals (3 per node),
+ *   points (3 per portal), heap and chain buffers once, at creation: about
+ *   1.3 KB per node of the pool with edge_points 3, 0.5 KB with 1. The
+ *   search loop never allocates. Smoothing allocates its stage record once, after the
  *   search.
  */
 
@@ -481,10 +483,13 @@ typedef struct wf_rplan_config {
                                   0 < min_step <= step */
     int max_nodes;             /* [0, WF_RPLAN_MAX_NODES] node pool; 0 sizes
                                   it from the input (wf_rplan_max_nodes) */
+    int edge_points;           /* points per shared edge: 1 (the point
+                                  nearest the start-goal line) or 3 (also
+                                  both ends of the edge) */
 } wf_rplan_config;
 
 /* Defaults: max_node_size 0, seed 0, step 1/2 tile, min_step 1/1024 tile,
- * max_nodes 0, point mode, everything else 0. */
+ * max_nodes 0, edge_points 3, point mode, everything else 0. */
 void wf_rplan_config_init(wf_rplan_config *cfg);
 
 typedef struct wf_rplan wf_rplan;
@@ -535,8 +540,8 @@ int wf_rplan_node_count(const wf_rplan *p);
 void wf_rplan_node(const wf_rplan *p, int i, wf_rnode_info *out);
 
 /* Points of the search graph: 0 is the start, 1 the goal (in near mode
- * its position is the best boundary point found so far), then one per
- * portal in creation order. */
+ * its position is the best boundary point found so far), then the points
+ * of each shared edge (portal) in creation order. */
 typedef struct wf_rvertex_info {
     wf_fix x, y;
     int node_a, node_b;    /* nodes it lies on: portal ends; the start has
@@ -544,6 +549,9 @@ typedef struct wf_rvertex_info {
     int64_t g, h;          /* cost so far and heuristic (valid once opened) */
     int parent, via;       /* best predecessor and the node crossed, or -1 */
     int opened, closed;    /* step first opened / popped, or -1 */
+    int edge_end;          /* 1 for an end of its shared edge, 0 for the
+                              point nearest the start-goal line (or the
+                              start or goal) */
 } wf_rvertex_info;
 int wf_rplan_vertex_count(const wf_rplan *p);
 void wf_rplan_vertex(const wf_rplan *p, int i, wf_rvertex_info *out);

@@ -42,7 +42,8 @@ static const char *const QUERY_KEYS[] = {"start", "goal", "start_object",
                                          "ignore_people_within", "tuning",
                                          "terrain", "room", NULL};
 static const char *const TUNING_KEYS[] = {"max_node_size", "seed", "step",
-                                          "min_step", "max_nodes", NULL};
+                                          "min_step", "max_nodes", "edge_points",
+                                          NULL};
 static const char *const TERRAIN_KEYS[] = {"x0", "y0", "x1", "y1", "penalty",
                                            NULL};
 
@@ -460,12 +461,21 @@ static void read_tuning(lua_State *L, input *in, int t)
         c->max_nodes = (int)wfl_check_int(L, -1, in->fname,
                                           "query.tuning.max_nodes", 1,
                                           WF_RPLAN_MAX_NODES);
+    if (lua_getfield(L, u, "edge_points") != LUA_TNIL) {
+        lua_Integer e = lua_tointeger(L, -1);
+        if (!lua_isinteger(L, -1) || (e != 1 && e != 3)) {
+            char b2[64];
+            wfl_error(L, in->fname, "query.tuning.edge_points must be 1 or 3, got %s",
+                      wfl_describe(L, -1, b2));
+        }
+        c->edge_points = (int)e;
+    }
     if (min_step > step)
         wfl_error(L, in->fname, "query.tuning.min_step (%g) must not exceed "
                   "query.tuning.step (%g)", (double)min_step, (double)step);
     c->step = to_fix(step);
     c->min_step = to_fix(min_step);
-    lua_pop(L, 6);
+    lua_pop(L, 7);
 }
 
 static void read_terrain(lua_State *L, input *in, int t)
@@ -854,6 +864,7 @@ static lplanner *make_planner(lua_State *L, const char *fname)
         wfl_error(L, fname, "planner rejected its input (%s)",
                   wf_status_name(st));
     set_int(L, "max_nodes", wf_rplan_max_nodes(u->p));
+    set_int(L, "edge_points", in.cfg.edge_points);
     lua_setfield(L, -2, "tuning");
     lua_setiuservalue(L, -2, 1);
     return u;
@@ -986,7 +997,8 @@ static int l_state(lua_State *L)
         lua_rawseti(L, -2, 1);
         lua_pushnumber(L, from_fix(vi.y));
         lua_rawseti(L, -2, 2);
-        lua_pushstring(L, i == 0 ? "start" : i == 1 ? "goal" : "edge");
+        lua_pushstring(L, i == 0 ? "start" : i == 1 ? "goal"
+                          : vi.edge_end ? "end" : "edge");
         lua_setfield(L, -2, "kind");
         if (vi.node_a >= 0) {
             lua_createtable(L, 2, 0);
