@@ -35,11 +35,11 @@ local CASES = {
   { "rooms short", room(function(r) r.rooms[#r.rooms] = nil end), q(),
     "room.rooms must hold width*height = 30 room ids, got 29" },
   { "rooms bool", room(function(r) r.rooms[3] = true end), q(),
-    "room.rooms[3] must be an integer in [0, 2147483647] or a string, got a boolean" },
-  { "rooms neg", room(function(r) r.rooms[3] = -1 end), q(),
-    "room.rooms[3] must be an integer in [0, 2147483647] or a string, got -1" },
+    "room.rooms[3] must be an integer in [-1073741824, 1073741823] or a string, got a boolean" },
+  { "rooms too low", room(function(r) r.rooms[3] = -2 ^ 31 end), q(),
+    "room.rooms[3] must be an integer in [-1073741824, 1073741823] or a string, got -2147483648" },
   { "rooms float", room(function(r) r.rooms[3] = 1.5 end), q(),
-    "room.rooms[3] must be an integer in [0, 2147483647] or a string, got 1.5" },
+    "room.rooms[3] must be an integer in [-1073741824, 1073741823] or a string, got 1.5" },
   { "doors type", room(function(r) r.doors = 3 end), q(),
     "room.doors must be a table {[tile index] = true}, got 3" },
   { "doors key", room(function(r) r.doors = {[0] = true} end), q(),
@@ -83,7 +83,8 @@ local CASES = {
   { "object room", room(function(r) r.objects[1].room = nil end), q(),
     "room.objects[1].room is missing" },
   { "object room bad", room(function(r) r.objects[1].room = {} end), q(),
-    "room.objects[1].room must be an integer in [0, 2147483647] or a string, got a table" },
+    "room.objects[1].room must be an integer in [-1073741824, 1073741823] or a string, "
+    .. "got a table" },
   { "object bool", room(function(r) r.objects[1].person = "yes" end), q(),
     "room.objects[1].person must be a boolean, got 'yes'" },
   { "object pen", room(function(r) r.objects[1].penalty = -1 end), q(),
@@ -149,7 +150,7 @@ local CASES = {
   { "query room", room(), q(function(x) x.room = 7 end),
     "query.room: no tile has room id 7" },
   { "query room type", room(), q(function(x) x.room = true end),
-    "query.room must be an integer in [0, 2147483647] or a string, got a boolean" },
+    "query.room must be an integer in [-1073741824, 1073741823] or a string, got a boolean" },
 }
 
 describe("bad input", function()

@@ -63,11 +63,20 @@ describe("wayfinder.rooms.obstacles", function()
       assert.same({ 0, 0, 4, 4 }, bounds)
     end)
 
-    it("accepts string room ids", function()
-      local room = H.box_room(3, 2)
-      for i, v in ipairs(room.rooms) do room.rooms[i] = v == 1 and "hall" or "outside" end
-      local _, _, _, bounds = rooms.obstacles(room, { start = { 1.5, 1.5 }, goal = { 2, 2 } })
+    it("accepts string room ids and negative integer ones, never mixing them", function()
+      local room = H.box_room(3, 2, { objects = {
+        { id = 1, x0 = 2, y0 = 2, x1 = 3, y1 = 3, room = "hall" },
+        { id = 2, x0 = 2, y0 = 1, x1 = 3, y1 = 1.5, room = -1 },
+        { id = 3, x0 = 1, y0 = 1, x1 = 1.5, y1 = 1.5, room = 1073741823 } } })
+      for i, v in ipairs(room.rooms) do room.rooms[i] = v == 1 and "hall" or -1 end
+      local obs, _, skipped, bounds = rooms.obstacles(room,
+        { start = { 1.5, 1.5 }, goal = { 2, 2 } })
       assert.same({ 0, 0, 5, 4 }, bounds)
+      assert.same({ 2, 2, 3, 3, "object", 1 }, H.plain(obs)[5])
+      assert.same({ { id = 2, rule = "other_room", index = 2 },
+        { id = 3, rule = "other_room", index = 3 } }, skipped)
+      local _, _, _, b2 = rooms.obstacles(room, { start = { 0.5, 0.5 }, goal = { 2, 2 } })
+      assert.same({ -1, -1, 6, 5 }, b2)        -- the room -1 is the border
     end)
   end)
 

@@ -66,23 +66,28 @@ static lua_Number from_fix(int64_t v)
     return (lua_Number)v / 65536.0;
 }
 
-/* A room id at idx: an integer in [0, 2^31) stands for itself, a string
- * is interned to a negative id through the anchor's intern table. */
+/* Room ids: an integer in [ROOM_ID_MIN, ROOM_ID_MAX] stands for itself; a
+ * string is interned, through the anchor's intern table, to an id above
+ * ROOM_ID_MAX, so the two kinds never meet. */
+#define ROOM_ID_MIN (-1073741824)
+#define ROOM_ID_MAX 1073741823
+
 static int32_t room_id(lua_State *L, input *in, int idx, const char *what)
 {
     char buf[64];
     int isint;
     lua_Integer v = lua_tointegerx(L, idx, &isint);
     if (isint && lua_type(L, idx) == LUA_TNUMBER) {
-        if (v < 0 || v > INT32_MAX)
-            wfl_error(L, in->fname, "%s must be an integer in [0, %ld] or a "
-                      "string, got %s", what, (long)INT32_MAX,
-                      wfl_describe(L, idx, buf));
+        if (v < ROOM_ID_MIN || v > ROOM_ID_MAX)
+            wfl_error(L, in->fname, "%s must be an integer in [%ld, %ld] or a "
+                      "string, got %s", what, (long)ROOM_ID_MIN,
+                      (long)ROOM_ID_MAX, wfl_describe(L, idx, buf));
         return (int32_t)v;
     }
     if (lua_type(L, idx) != LUA_TSTRING)
-        wfl_error(L, in->fname, "%s must be an integer in [0, %ld] or a string, "
-                  "got %s", what, (long)INT32_MAX, wfl_describe(L, idx, buf));
+        wfl_error(L, in->fname, "%s must be an integer in [%ld, %ld] or a string, "
+                  "got %s", what, (long)ROOM_ID_MIN, (long)ROOM_ID_MAX,
+                  wfl_describe(L, idx, buf));
     idx = lua_absindex(L, idx);
     lua_getfield(L, in->anchor, "intern");
     lua_pushvalue(L, idx);
@@ -96,10 +101,10 @@ static int32_t room_id(lua_State *L, input *in, int idx, const char *what)
     lua_pushvalue(L, idx);
     lua_rawseti(L, -2, next);
     lua_pushvalue(L, idx);
-    lua_pushinteger(L, -next);
+    lua_pushinteger(L, ROOM_ID_MAX + next);
     lua_rawset(L, -3);
     lua_pop(L, 1);
-    return (int32_t)-next;
+    return (int32_t)(ROOM_ID_MAX + next);
 }
 
 /* Checks below format argument names only on failure: they run for every
@@ -232,7 +237,8 @@ static void read_tiles(lua_State *L, input *in, int t)
         lua_rawgeti(L, rt, (lua_Integer)i + 1);
         int isint;
         lua_Integer v = lua_tointegerx(L, -1, &isint);
-        if (isint && lua_type(L, -1) == LUA_TNUMBER && v >= 0 && v <= INT32_MAX) {
+        if (isint && lua_type(L, -1) == LUA_TNUMBER && v >= ROOM_ID_MIN
+            && v <= ROOM_ID_MAX) {
             ids[i] = (int32_t)v;
         } else {
             char what[64];
@@ -374,8 +380,8 @@ static void read_objects(lua_State *L, input *in, int t)
             char what[80];
             int rt = lua_getfield(L, o, "room");
             lua_Integer rv = lua_tointeger(L, -1);
-            if (rt == LUA_TNUMBER && lua_isinteger(L, -1) && rv >= 0
-                && rv <= INT32_MAX) {
+            if (rt == LUA_TNUMBER && lua_isinteger(L, -1) && rv >= ROOM_ID_MIN
+                && rv <= ROOM_ID_MAX) {
                 obj[k].room = (int32_t)rv;
             } else {
                 snprintf(what, sizeof what, "%s.room", arg);
