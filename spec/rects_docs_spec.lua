@@ -49,13 +49,27 @@ describe("docs/rooms.md", function()
     end
   end)
 
-  it("has examples that run", function()
+  it("has examples that run and print what their --> comments say", function()
+    local function normalise(line)
+      return (line:gsub("0x%x+", "0x..."):gsub("%s+", " "):gsub("^ ", ""):gsub(" $", ""))
+    end
     local n = 0
     for block in text:gmatch("```lua\n(.-)```") do
       n = n + 1
-      local env = setmetatable({ print = function() end }, { __index = _G })
-      local chunk = assert(load(block, "docs/rooms.md example " .. n, "t", env))
+      local printed = {}
+      local env = setmetatable({ print = function(...)
+        local t = table.pack(...)
+        for i = 1, t.n do t[i] = tostring(t[i]) end
+        printed[#printed + 1] = normalise(table.concat(t, "\t"))
+      end }, { __index = _G })
+      local chunk = assert(load(block, "=docs/rooms.md example " .. n, "t", env))
       chunk()
+      local expected = {}
+      for line in block:gmatch("[^\n]*") do
+        local e = line:match("%-%->%s?(.*)$")
+        if e then expected[#expected + 1] = normalise(e) end
+      end
+      assert.same(expected, printed)
     end
     assert.is_true(n >= 10)
   end)
