@@ -103,6 +103,12 @@ int64_t wf_heuristic(const wf_run *r, int x, int y)
 
 void wf_relax(wf_run *r, uint32_t v, uint32_t u, int64_t ng)
 {
+    wf_relax_xy(r, v, (int)(v % (uint32_t)r->w), (int)(v / (uint32_t)r->w), u,
+                ng);
+}
+
+void wf_relax_xy(wf_run *r, uint32_t v, int x, int y, uint32_t u, int64_t ng)
+{
     wf_search *s = r->s;
     wf_node *n = &s->nodes[v];
     if (n->stamp == s->gen + 1)
@@ -111,7 +117,7 @@ void wf_relax(wf_run *r, uint32_t v, uint32_t u, int64_t ng)
         n->stamp = s->gen;
         n->g = ng;
         n->parent = u;
-        int x = (int)(v % (uint32_t)r->w), y = (int)(v / (uint32_t)r->w);
+        n->xy = (uint32_t)x | (uint32_t)y << 16;
         size_t i = s->hn++;
         s->heap[i].f = ng + wf_heuristic(r, x, y);
         s->heap[i].g = ng;
@@ -381,6 +387,8 @@ wf_status wf_search_run(wf_search *s, const wf_grid *g, const wf_query *q,
     r.h = g->h;
     r.words = g->words;
     r.plane = g->pass + (size_t)q->cls * g->plane_words;
+    r.tplane = g->tpass + (size_t)q->cls * g->tplane_words;
+    r.twords = g->twords;
     r.goal = q->goal;
     r.hscale = 2 * (int64_t)lowest_cost(g);
 

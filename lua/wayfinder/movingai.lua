@@ -7,27 +7,23 @@ local function fail(path, line, msg)
   error(("wayfinder.movingai.load_scenarios: %s:%d: %s"):format(path, line, msg), 3)
 end
 
-local function decimals(text)
-  local frac = text:match("%.(%d+)$")
-  return frac and #frac or 0
-end
-
---- The tolerance for comparing a computed length with a printed one:
--- half a unit of the last printed digit (6 significant digits for files
--- printed with %g), never less than 1e-3.
+--- The tolerance for comparing a computed length with a printed one: half a
+-- unit of the last printed decimal place, never less than 1e-3. A whole
+-- number (no decimal point) comes from a file printing 6 significant digits,
+-- so it is exact to the 6th significant digit.
 function M.tolerance(text)
-  local value = tonumber(text)
-  local digits = decimals(text)
-  local int_digits = #(text:match("^(%d+)") or "")
-  local half
-  if digits == 0 and not text:find("%.") then
-    half = 0.5e-6 * 10 ^ math.max(int_digits - 1, 0)
-  else
-    half = 0.5 * 10 ^ -digits
+  if type(text) ~= "string" or not tonumber(text) then
+    error("wayfinder.movingai.tolerance: text must be a printed number, got "
+      .. tostring(text), 2)
   end
-  -- %g with 6 significant digits: the last digit's place decides
-  if int_digits + digits == 6 and digits > 0 then half = 0.5 * 10 ^ -digits end
-  if value and value ~= 0 and digits == 0 then half = math.max(half, 0) end
+  local frac = text:match("%.(%d*)")
+  local half
+  if frac then
+    half = 0.5 * 10 ^ -#frac
+  else
+    local int_digits = #(text:match("^[+-]?(%d+)") or "1")
+    half = 0.5 * 10 ^ (int_digits - 6)
+  end
   return math.max(half, 1e-3)
 end
 
