@@ -52,30 +52,42 @@ static int scan_line(const uint64_t *B, const uint64_t *U, const uint64_t *D,
                      int from, int d, int *blocked)
 {
     if (d > 0) {
-        for (int p = from + 1;; p += 64) {
-            unsigned b = (unsigned)(p + 1);
+        /* the window one position back is the window shifted up by one,
+         * with the bit before it brought in */
+        unsigned b = (unsigned)(from + 2);
+        uint64_t up_prev = (U[(b - 1) >> 6] >> ((b - 1) & 63)) & 1u;
+        uint64_t dn_prev = (D[(b - 1) >> 6] >> ((b - 1) & 63)) & 1u;
+        for (int p = from + 1;; p += 64, b += 64) {
             uint64_t free_ = win_r(B, b);
-            uint64_t forced = (win_r(U, b) & ~win_r(U, b - 1))
-                              | (win_r(D, b) & ~win_r(D, b - 1));
+            uint64_t up = win_r(U, b), dn = win_r(D, b);
+            uint64_t forced = (up & ~(up << 1 | up_prev))
+                              | (dn & ~(dn << 1 | dn_prev));
             uint64_t m = ~free_ | forced;
             if (m) {
                 int t = __builtin_ctzll(m);
                 *blocked = !((free_ >> t) & 1u);
                 return p + t;
             }
+            up_prev = up >> 63;
+            dn_prev = dn >> 63;
         }
     }
-    for (int p = from - 1;; p -= 64) {
-        int b = p + 1;
+    int b = from;   /* bit of position from - 1 */
+    uint64_t up_next = (U[(unsigned)(b + 1) >> 6] >> ((unsigned)(b + 1) & 63)) & 1u;
+    uint64_t dn_next = (D[(unsigned)(b + 1) >> 6] >> ((unsigned)(b + 1) & 63)) & 1u;
+    for (int p = from - 1;; p -= 64, b -= 64) {
         uint64_t free_ = win_l(B, b);
-        uint64_t forced = (win_l(U, b) & ~win_l(U, b + 1))
-                          | (win_l(D, b) & ~win_l(D, b + 1));
+        uint64_t up = win_l(U, b), dn = win_l(D, b);
+        uint64_t forced = (up & ~(up >> 1 | up_next << 63))
+                          | (dn & ~(dn >> 1 | dn_next << 63));
         uint64_t m = ~free_ | forced;
         if (m) {
             int t = __builtin_clzll(m);
             *blocked = !((free_ >> (63 - t)) & 1u);
             return p - t;
         }
+        up_next = up & 1u;
+        dn_next = dn & 1u;
     }
 }
 
