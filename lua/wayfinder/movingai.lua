@@ -3,8 +3,8 @@
 -- tolerance follows the precision the file prints (see docs/movingai.md).
 local M = {}
 
-local function fail(path, line, msg)
-  error(("wayfinder.movingai.load_scenarios: %s:%d: %s"):format(path, line, msg), 3)
+local function fail(fname, path, line, msg)
+  error(("wayfinder.movingai.%s: %s:%d: %s"):format(fname, path, line, msg), 0)
 end
 
 --- The tolerance for comparing a computed length with a printed one: half a
@@ -27,13 +27,8 @@ function M.tolerance(text)
   return math.max(half, 1e-3)
 end
 
---- Parses scenario text; returns a sequence of queries
--- {bucket, map, width, height, sx, sy, gx, gy, length, tolerance, line}.
-function M.parse_scenarios(text, source)
-  source = source or "text"
-  if type(text) ~= "string" then
-    error("wayfinder.movingai.parse_scenarios: text must be a string, got " .. type(text), 2)
-  end
+-- The parser behind both entry points; fname names the caller in errors.
+local function parse(text, source, fname)
   local queries = {}
   local lineno = 0
   local saw_header = false
@@ -45,7 +40,7 @@ function M.parse_scenarios(text, source)
     end
     if not saw_header then
       if not line:match("^version%s+1") then
-        fail(source, lineno, "expected 'version 1' header")
+        fail(fname, source, lineno, "expected 'version 1' header")
       end
       saw_header = true
       goto continue
@@ -54,19 +49,19 @@ function M.parse_scenarios(text, source)
       local f = {}
       for word in line:gmatch("%S+") do f[#f + 1] = word end
       if #f ~= 9 then
-        fail(source, lineno, ("expected 9 fields, got %d"):format(#f))
+        fail(fname, source, lineno, ("expected 9 fields, got %d"):format(#f))
       end
       local nums = {}
       for _, i in ipairs({ 1, 3, 4, 5, 6, 7, 8 }) do
         local v = math.tointeger(tonumber(f[i]))
         if not v or v < 0 then
-          fail(source, lineno, ("field %d must be a whole number, got '%s'"):format(i, f[i]))
+          fail(fname, source, lineno, ("field %d must be a whole number, got '%s'"):format(i, f[i]))
         end
         nums[i] = v
       end
       local len = tonumber(f[9])
       if not len or len ~= len or len < 0 or len == math.huge then
-        fail(source, lineno, ("optimal length must be a number, got '%s'"):format(f[9]))
+        fail(fname, source, lineno, ("optimal length must be a number, got '%s'"):format(f[9]))
       end
       queries[#queries + 1] = {
         bucket = nums[1], map = f[2], width = nums[3], height = nums[4],
@@ -76,8 +71,21 @@ function M.parse_scenarios(text, source)
     end
     ::continue::
   end
-  if not saw_header then fail(source, lineno, "empty scenario file") end
+  if not saw_header then fail(fname, source, lineno, "empty scenario file") end
   return queries
+end
+
+--- Parses scenario text; returns a sequence of queries
+-- {bucket, map, width, height, sx, sy, gx, gy, length, tolerance, line}.
+-- source names the text in error messages (default "text").
+function M.parse_scenarios(text, source)
+  if type(text) ~= "string" then
+    error("wayfinder.movingai.parse_scenarios: text must be a string, got " .. type(text), 2)
+  end
+  if source ~= nil and type(source) ~= "string" then
+    error("wayfinder.movingai.parse_scenarios: source must be a string, got " .. type(source), 2)
+  end
+  return parse(text, source or "text", "parse_scenarios")
 end
 
 --- Loads a .scen file; nil, message when it cannot be read.
@@ -90,7 +98,7 @@ function M.load_scenarios(path)
   local text = f:read("a")
   f:close()
   if not text then return nil, "cannot read '" .. path .. "'" end
-  return M.parse_scenarios(text, path)
+  return parse(text, path, "load_scenarios")
 end
 
 return M
