@@ -102,8 +102,13 @@ test: deps-test build asan clang-check lint
 
 # --------------------------------------------------------------- bench --
 MAPS ?= ../shared/maps
+# each area's benchmark, in turn; a failing one fails the target
+BENCHES = run rects house scale
 bench: deps build
-	$(LUA) bench/run.lua $(MAPS)
+	@for b in $(BENCHES); do \
+	  if [ -f bench/$$b.lua ]; then \
+	    echo "== bench/$$b.lua"; $(LUA) bench/$$b.lua $(MAPS) || exit 1; \
+	  fi; done
 
 bench-peers: deps build
 	@sh bench/peers/run.sh $(MAPS)
