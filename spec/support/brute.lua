@@ -88,15 +88,20 @@ function M.effective_clearance(shape, c)
 end
 
 --- Signed margin of world point (px, py) for the corner rule: effective
--- clearance minus the distance from the point to the rectangle (0 inside).
+-- clearance minus the signed distance from the point to the rectangle
+-- (negative inside).
 -- shape = {x, y, half_width, half_height, u = {ux, uy}}, v = u turned a
 -- quarter anticlockwise. >= 0 means "inside or within the clearance".
 function M.corner_margin(shape, ce, px, py)
   local ux, uy = shape.u[1], shape.u[2]
   local vx, vy = -uy, ux
   local dx, dy = px - shape.x, py - shape.y
-  local au = math.max(0, math.abs(dx * ux + dy * uy) - shape.half_width)
-  local av = math.max(0, math.abs(dx * vx + dy * vy) - shape.half_height)
+  local du = math.abs(dx * ux + dy * uy) - shape.half_width
+  local dv = math.abs(dx * vx + dy * vy) - shape.half_height
+  if du <= 0 and dv <= 0 then
+    return ce + math.min(-du, -dv) -- inside: the depth counts too
+  end
+  local au, av = math.max(0, du), math.max(0, dv)
   return ce - math.sqrt(au * au + av * av)
 end
 
