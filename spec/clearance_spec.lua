@@ -70,7 +70,10 @@ describe("clearance", function()
   end)
 
   it("leaves only the centre of a 9 x 9 grid for clearance 4, nothing for 5", function()
-    local g = grid.new(9, 9, { classes = { { name = "c4", clearance = 4 }, { name = "c5", clearance = 5 } } })
+    local g = grid.new(9, 9, { classes = {
+      { name = "c4", clearance = 4 },
+      { name = "c5", clearance = 5 },
+    } })
     local want = {}
     for y = 0, 8 do want[#want + 1] = y == 4 and "@@@@.@@@@" or "@@@@@@@@@" end
     assert.are.equal(lines(want), g:to_ascii("c4"))
@@ -87,7 +90,10 @@ describe("clearance", function()
   end)
 
   it("expands each class from its own terrain", function()
-    local g = grid.new(9, 9, { classes = { { name = "land", clearance = 1 }, { name = "sea", clearance = 1 } } })
+    local g = grid.new(9, 9, { classes = {
+      { name = "land", clearance = 1 },
+      { name = "sea", clearance = 1 },
+    } })
     g:set_passable(4, 4, false, "land")
     assert.is_false(g:is_passable(3, 3, "land"))
     assert.is_true(g:is_passable(3, 3, "sea"))

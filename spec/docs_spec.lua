@@ -52,7 +52,8 @@ describe("docs", function()
     local all = {}
     for _, n in ipairs(module_functions()) do all[n] = true end
     for _, n in ipairs(methods()) do all[n] = true end
-    for _, n in ipairs({ "wayfinder.grid.new", "wayfinder.grid.from_ascii", "wayfinder.grid.load_movingai",
+    for _, n in ipairs({ "wayfinder.grid.new", "wayfinder.grid.from_ascii",
+      "wayfinder.grid.load_movingai",
       "wayfinder.movingai.load_scenarios", "wayfinder.movingai.parse_scenarios",
       "wayfinder.movingai.tolerance", "grid:find_path", "grid:set_passable", "grid:close" }) do
       assert.is_true(all[n] == true, n .. " was not collected")

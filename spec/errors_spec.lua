@@ -79,13 +79,14 @@ local function method_cases()
       "grid:set_cost: cost must be an integer in [1, 255], got " .. bad[2])
   end
   -- to_ascii
-  add(function(g) g:to_ascii("zz") end, "grid:to_ascii: class must name a class of this grid, got 'zz'")
+  add(function(g) g:to_ascii("zz") end,
+    "grid:to_ascii: class must name a class of this grid, got 'zz'")
   add(function(g) g:to_ascii(3) end, "grid:to_ascii: class must be a string, got 3")
   -- line_of_sight
   for i, arg in ipairs({ "ax", "ay", "bx", "by" }) do
     local hi = (i % 2 == 1) and 9 or 4
-    for _, bad in ipairs({ { hi + 1, tostring(hi + 1) }, { -1, "-1" }, { 0.5, "0.5" }, { NAN, "nan" },
-      { nil, "a nil" } }) do
+    for _, bad in ipairs({ { hi + 1, tostring(hi + 1) }, { -1, "-1" }, { 0.5, "0.5" },
+      { NAN, "nan" }, { nil, "a nil" } }) do
       add(function(g)
         local a = { 0, 0, 1, 1 }
         a[i] = bad[1]
@@ -111,7 +112,8 @@ local function method_cases()
     for _, bad in ipairs({ { NAN, "nan" }, { INF, "inf" }, { -INF, "-inf" }, { 32768, "32768" },
       { -40000, "-40000" }, { "1", "'1'" } }) do
       add(function(g) g:add_obstruction(shape({ [key] = bad[1] })) end,
-        ("grid:add_obstruction: shape.%s must be a number in [-32767, 32767], got %s"):format(key, bad[2]))
+        ("grid:add_obstruction: shape.%s must be a number in [-32767, 32767], got %s")
+          :format(key, bad[2]))
     end
     add(function(g) local s = shape({}); s[key] = nil; g:add_obstruction(s) end,
       ("grid:add_obstruction: shape.%s must be a number in [-32767, 32767], got a nil"):format(key))
@@ -120,7 +122,8 @@ local function method_cases()
     for _, bad in ipairs({ { NAN, "nan" }, { INF, "inf" }, { -1, "-1" }, { -0.5, "-0.5" },
       { 16385, "16385" }, { false, "a boolean" } }) do
       add(function(g) g:add_obstruction(shape({ [key] = bad[1] })) end,
-        ("grid:add_obstruction: shape.%s must be a number in [0, 16384], got %s"):format(key, bad[2]))
+        ("grid:add_obstruction: shape.%s must be a number in [0, 16384], got %s")
+          :format(key, bad[2]))
     end
     add(function(g) local s = shape({}); s[key] = nil; g:add_obstruction(s) end,
       ("grid:add_obstruction: shape.%s must be a number in [0, 16384], got a nil"):format(key))
@@ -149,12 +152,13 @@ local function method_cases()
     "grid:add_obstruction: shape has a non-string key 1")
   -- remove_obstruction and obstruction
   for _, m in ipairs({ "remove_obstruction", "obstruction" }) do
-    for _, bad in ipairs({ { nil, "a nil" }, { 0, "0" }, { -1, "-1" }, { 1.5, "1.5" }, { NAN, "nan" },
-      { INF, "inf" }, { 2 ^ 31, "2147483648" }, { "1", "'1'" } }) do
+    for _, bad in ipairs({ { nil, "a nil" }, { 0, "0" }, { -1, "-1" }, { 1.5, "1.5" },
+      { NAN, "nan" }, { INF, "inf" }, { 2 ^ 31, "2147483648" }, { "1", "'1'" } }) do
       add(function(g) g[m](g, bad[1]) end,
         ("grid:%s: id must be an integer in [1, 2147483647], got %s"):format(m, bad[2]))
     end
-    add(function(g) g[m](g, 999) end, ("grid:%s: id 999 names no obstruction of this grid"):format(m))
+    add(function(g) g[m](g, 999) end,
+      ("grid:%s: id 999 names no obstruction of this grid"):format(m))
     add(function(g) g[m](g, 2147483647) end,
       ("grid:%s: id 2147483647 names no obstruction of this grid"):format(m))
   end
@@ -175,8 +179,10 @@ local function method_cases()
   add(fp("astar"), F .. "options must be a table, got 'astar'")
   add(fp({ bogus = 1 }), F .. "unknown options key 'bogus'")
   add(fp({ "astar" }), F .. "options has a non-string key 1")
-  add(fp({ algorithm = "dijkstra" }), F .. "options.algorithm must be 'astar', 'jps' or 'auto', got 'dijkstra'")
-  add(fp({ algorithm = "JPS" }), F .. "options.algorithm must be 'astar', 'jps' or 'auto', got 'JPS'")
+  add(fp({ algorithm = "dijkstra" }),
+    F .. "options.algorithm must be 'astar', 'jps' or 'auto', got 'dijkstra'")
+  add(fp({ algorithm = "JPS" }),
+    F .. "options.algorithm must be 'astar', 'jps' or 'auto', got 'JPS'")
   add(fp({ algorithm = 2 }), F .. "options.algorithm must be a string, got 2")
   add(fp({ class = "zz" }), F .. "options.class must name a class of this grid, got 'zz'")
   add(fp({ class = 1 }), F .. "options.class must be a string, got 1")
@@ -187,8 +193,10 @@ local function method_cases()
   add(fp({ goal = { shape = "hexagon" } }),
     F .. "options.goal.shape must be 'point', 'circle' or 'square', got 'hexagon'")
   add(fp({ goal = { shape = 3 } }), F .. "options.goal.shape must be a string, got 3")
-  add(fp({ goal = { shape = "circle" } }), F .. "options.goal.radius must be a number in [0, 16384], got a nil")
-  for _, bad in ipairs({ { -1, "-1" }, { NAN, "nan" }, { INF, "inf" }, { 16385, "16385" }, { "2", "'2'" } }) do
+  add(fp({ goal = { shape = "circle" } }),
+    F .. "options.goal.radius must be a number in [0, 16384], got a nil")
+  for _, bad in ipairs({ { -1, "-1" }, { NAN, "nan" }, { INF, "inf" }, { 16385, "16385" },
+    { "2", "'2'" } }) do
     add(fp({ goal = { shape = "circle", radius = bad[1] } }),
       F .. "options.goal.radius must be a number in [0, 16384], got " .. bad[2])
   end
@@ -208,8 +216,10 @@ local function method_cases()
     F .. "options.goal.u must be a unit vector, its length is 0.848528")
   add(fp({ goal = { shape = "square", half_width = 1, half_height = 1, u = "east" } }),
     F .. "options.goal.u must be a table {x, y}, got 'east'")
-  add(fp({ goal = { shape = "circle", radius = 1, size = 2 } }), F .. "unknown options.goal key 'size'")
-  add(fp({ goal = { shape = "circle", radius = 1, [1] = 2 } }), F .. "options.goal has a non-string key 1")
+  add(fp({ goal = { shape = "circle", radius = 1, size = 2 } }),
+    F .. "unknown options.goal key 'size'")
+  add(fp({ goal = { shape = "circle", radius = 1, [1] = 2 } }),
+    F .. "options.goal has a non-string key 1")
   -- batch
   add(function(g) g:batch(function(b) b:find_path(0.5, 0.5, 1.5, 1.5) end) end,
     F .. "cannot search inside grid:batch")
@@ -268,14 +278,15 @@ describe("bad input", function()
         if name == "close" or name == "is_closed" then
           assert.is_truthy(msg:find("wayfinder.Grid expected", 1, true), msg)
         else
-          assert.are.equal(("grid:%s: self must be a wayfinder.Grid, got %s (call it as grid:method(...))")
-            :format(name, other[2]), msg)
+          local want = "grid:%s: self must be a wayfinder.Grid, got %s "
+            .. "(call it as grid:method(...))"
+          assert.are.equal(want:format(name, other[2]), msg)
         end
       end
     end
     -- the dot call the brief names
-    assert.are.equal("grid:find_path: self must be a wayfinder.Grid, got a nil (call it as grid:method(...))",
-      message_of(grid.new(2, 2).find_path, nil, 0, 0, 1, 1))
+    assert.are.equal("grid:find_path: self must be a wayfinder.Grid, got a nil "
+      .. "(call it as grid:method(...))", message_of(grid.new(2, 2).find_path, nil, 0, 0, 1, 1))
   end)
 
   describe("to wayfinder.grid.new", function()
@@ -291,7 +302,8 @@ describe("bad input", function()
       { { NAN, 5 }, "width must be an integer in [1, 16384], got nan" },
       { { INF, 5 }, "width must be an integer in [1, 16384], got inf" },
       { { -INF, 5 }, "width must be an integer in [1, 16384], got -inf" },
-      { { math.mininteger, 5 }, "width must be an integer in [1, 16384], got -9223372036854775808" },
+      { { math.mininteger, 5 },
+        "width must be an integer in [1, 16384], got -9223372036854775808" },
       { { 2 ^ 40, 2 ^ 40 }, "width must be an integer in [1, 16384], got 1099511627776" },
       { { 10 }, "height must be an integer in [1, 16384], got no value" },
       { { 10, 0 }, "height must be an integer in [1, 16384], got 0" },
@@ -308,12 +320,16 @@ describe("bad input", function()
       { { 10, 5, { classes = "a" } },
         "options.classes must be a sequence of {name =, clearance =} tables, got 'a'" },
       { { 10, 5, { classes = {} } }, "options.classes must hold 1 to 16 classes, got 0" },
-      { { 10, 5, { classes = { a = { name = "a" } } } }, "options.classes must hold 1 to 16 classes, got 0" },
+      { { 10, 5, { classes = { a = { name = "a" } } } },
+        "options.classes must hold 1 to 16 classes, got 0" },
       { { 10, 5, { classes = { 5 } } }, "options.classes[1] must be a table, got 5" },
-      { { 10, 5, { classes = { { name = "a" }, "b" } } }, "options.classes[2] must be a table, got 'b'" },
+      { { 10, 5, { classes = { { name = "a" }, "b" } } },
+        "options.classes[2] must be a table, got 'b'" },
       { { 10, 5, { classes = { {} } } }, "options.classes[1].name must be a string, got a nil" },
-      { { 10, 5, { classes = { { name = 7 } } } }, "options.classes[1].name must be a string, got 7" },
-      { { 10, 5, { classes = { { name = "" } } } }, "options.classes[1].name must be 1 to 31 characters, got ''" },
+      { { 10, 5, { classes = { { name = 7 } } } },
+        "options.classes[1].name must be a string, got 7" },
+      { { 10, 5, { classes = { { name = "" } } } },
+        "options.classes[1].name must be 1 to 31 characters, got ''" },
       { { 10, 5, { classes = { { name = ("n"):rep(32) } } } },
         "options.classes[1].name must be 1 to 31 characters, got '" .. ("n"):rep(32) .. "'" },
       { { 10, 5, { classes = { { name = "a" }, { name = "b" }, { name = "a" } } } },
@@ -328,24 +344,29 @@ describe("bad input", function()
         "options.classes[1].clearance must be an integer in [0, 255], got nan" },
       { { 10, 5, { classes = { { name = "a", clearance = "1" } } } },
         "options.classes[1].clearance must be an integer in [0, 255], got '1'" },
-      { { 10, 5, { classes = { { name = "a", speed = 2 } } } }, "unknown options.classes[1] key 'speed'" },
+      { { 10, 5, { classes = { { name = "a", speed = 2 } } } },
+        "unknown options.classes[1] key 'speed'" },
       { { 10, 5, { border = -1 } }, "options.border must be an integer in [0, 16384], got -1" },
       { { 10, 5, { border = 1.5 } }, "options.border must be an integer in [0, 16384], got 1.5" },
       { { 10, 5, { border = "2" } }, "options.border must be an integer in [0, 16384], got '2'" },
       { { 10, 5, { border = INF } }, "options.border must be an integer in [0, 16384], got inf" },
-      { { 10, 5, { border = 16385 } }, "options.border must be an integer in [0, 16384], got 16385" },
-      { { 10, 5, { border_shape = "hex" } }, "options.border_shape must be 'square' or 'circle', got 'hex'" },
+      { { 10, 5, { border = 16385 } },
+        "options.border must be an integer in [0, 16384], got 16385" },
+      { { 10, 5, { border_shape = "hex" } },
+        "options.border_shape must be 'square' or 'circle', got 'hex'" },
       { { 10, 5, { border_shape = 1 } }, "options.border_shape must be a string, got 1" },
     }
     local seventeen = {}
     for k = 1, 17 do seventeen[k] = { name = "c" .. k } end
-    cases[#cases + 1] = { { 10, 5, { classes = seventeen } }, "options.classes must hold 1 to 16 classes, got 17" }
+    cases[#cases + 1] = { { 10, 5, { classes = seventeen } },
+      "options.classes must hold 1 to 16 classes, got 17" }
 
     it(("(%d cases)"):format(#cases), function()
       for k, case in ipairs(cases) do
         local args, n = case[1], 0
         for key in pairs(args) do n = math.max(n, key) end
-        assert.are.equal(N .. case[2], message_of(grid.new, table.unpack(args, 1, n)), ("case %d"):format(k))
+        assert.are.equal(N .. case[2], message_of(grid.new, table.unpack(args, 1, n)),
+          ("case %d"):format(k))
       end
     end)
   end)
@@ -358,16 +379,20 @@ describe("bad input", function()
       assert.are.equal(A .. "text must be a string, got 5", message_of(grid.from_ascii, 5))
       assert.are.equal(A .. "text must be a string, got a table", message_of(grid.from_ascii, {}))
       assert.are.equal(A .. "options must be a table, got 5", message_of(grid.from_ascii, "..", 5))
-      assert.are.equal(A .. "unknown options key 'width'", message_of(grid.from_ascii, "..", { width = 2 }))
+      assert.are.equal(A .. "unknown options key 'width'",
+        message_of(grid.from_ascii, "..", { width = 2 }))
       assert.are.equal(A .. "options.classes must hold 1 to 16 classes, got 0",
         message_of(grid.from_ascii, "..", { classes = {} }))
       local M = "wayfinder.grid.load_movingai: "
       local map = "spec/data/maps/arena.map"
       assert.are.equal(M .. "path must be a string, got no value", message_of(grid.load_movingai))
       assert.are.equal(M .. "path must be a string, got a nil", message_of(grid.load_movingai, nil))
-      assert.are.equal(M .. "path must be a string, got a boolean", message_of(grid.load_movingai, true))
-      assert.are.equal(M .. "options must be a table, got 'x'", message_of(grid.load_movingai, map, "x"))
-      assert.are.equal(M .. "unknown options key 'scale'", message_of(grid.load_movingai, map, { scale = 2 }))
+      assert.are.equal(M .. "path must be a string, got a boolean",
+        message_of(grid.load_movingai, true))
+      assert.are.equal(M .. "options must be a table, got 'x'",
+        message_of(grid.load_movingai, map, "x"))
+      assert.are.equal(M .. "unknown options key 'scale'",
+        message_of(grid.load_movingai, map, { scale = 2 }))
       assert.are.equal(M .. "options.border_shape must be 'square' or 'circle', got 'oval'",
         message_of(grid.load_movingai, map, { border_shape = "oval" }))
     end)

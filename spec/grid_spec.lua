@@ -153,7 +153,8 @@ describe("wayfinder.grid.new", function()
     end)
 
     it("counts as terrain-blocked for clearance but not in terrain_passable", function()
-      local g = grid.new(7, 7, { border = 1, classes = { { name = "a" }, { name = "b", clearance = 1 } } })
+      local g = grid.new(7, 7, { border = 1,
+        classes = { { name = "a" }, { name = "b", clearance = 1 } } })
       assert.are.equal(table.concat({
         "@@@@@@@",
         "@@@@@@@",
@@ -362,7 +363,8 @@ end)
 
 describe("grid:rebuild", function()
   it("keeps the passability the incremental edits produced", function()
-    local g = grid.new(12, 10, { border = 1, classes = { { name = "a" }, { name = "b", clearance = 2 } } })
+    local g = grid.new(12, 10, { border = 1,
+      classes = { { name = "a" }, { name = "b", clearance = 2 } } })
     g:set_passable(4, 4, false)
     g:set_passable(7, 2, false, "b")
     g:add_obstruction({ x = 6, y = 6, half_width = 1.5, half_height = 0.5, angle = 0.7 })
@@ -513,7 +515,8 @@ describe("grid lifecycle", function()
 
   it("garbage collection of open and closed grids is safe", function()
     for k = 1, 50 do
-      local g = grid.new(20 + k, 10, { classes = { { name = "a" }, { name = "b", clearance = 1 } } })
+      local g = grid.new(20 + k, 10,
+        { classes = { { name = "a" }, { name = "b", clearance = 1 } } })
       g:add_obstruction({ x = 5, y = 5, half_width = 1, half_height = 2 })
       g:set_cost(1, 1, 3)
       g:find_path(0, 0, 19, 9)

@@ -71,7 +71,8 @@ describe("Moving AI scenarios solve to the benchmark's optimal lengths", functio
               if algo == "jps" then
                 jps_costs[k] = info.cost_units
               elseif jps_costs[k] and jps_costs[k] ~= info.cost_units then
-                bad[#bad + 1] = ("line %d: A* cost %d, JPS cost %d"):format(q.line, info.cost_units, jps_costs[k])
+                bad[#bad + 1] = ("line %d: A* cost %d, JPS cost %d"):format(q.line,
+                  info.cost_units, jps_costs[k])
               end
             end
           end
@@ -111,7 +112,8 @@ describe("wayfinder.grid.load_movingai", function()
 
   it("takes the grid options", function()
     with_file(lf, function(path)
-      local g = grid.load_movingai(path, { classes = { { name = "a" }, { name = "b", clearance = 1 } }, border = 0 })
+      local g = grid.load_movingai(path,
+        { classes = { { name = "a" }, { name = "b", clearance = 1 } }, border = 0 })
       assert.are.same({ { name = "a", clearance = 0 }, { name = "b", clearance = 1 } }, g:classes())
       assert.are.equal(want, g:to_ascii("a"))
       assert.are.equal("@@@@\n@@@@\n@@@@\n", g:to_ascii("b"))
@@ -138,16 +140,21 @@ describe("wayfinder.grid.load_movingai", function()
 
   describe("refuses malformed files, naming the file and line", function()
     local cases = {
-      { "no header", "height 2\nwidth 3\nmap\n...\n...\n", 1, "expected 'type octile' on the first line" },
+      { "no header", "height 2\nwidth 3\nmap\n...\n...\n", 1,
+        "expected 'type octile' on the first line" },
       { "a bad header line", "type octile\nheight 2\nwide 3\nmap\n...\n...\n", 3,
         "expected 'height N', 'width N' or 'map'" },
       { "a header number with a sign", "type octile\nheight -2\nwidth 3\nmap\n...\n...\n", 2,
         "expected 'height N', 'width N' or 'map'" },
       { "no width", "type octile\nheight 2\nmap\n...\n...\n", 3, "header lacks width or height" },
-      { "no map line", "type octile\nheight 2\nwidth 3\n", 3, "missing 'map' line before the rows" },
-      { "a short row", "type octile\nheight 2\nwidth 3\nmap\n...\n..\n", 6, "map row 1 has 2 cells, expected 3" },
-      { "a long row", "type octile\nheight 2\nwidth 3\nmap\n....\n...\n", 5, "map row 0 has 4 cells, expected 3" },
-      { "too few rows", "type octile\nheight 3\nwidth 3\nmap\n...\n...\n", 6, "expected 3 map rows, found 2" },
+      { "no map line", "type octile\nheight 2\nwidth 3\n", 3,
+        "missing 'map' line before the rows" },
+      { "a short row", "type octile\nheight 2\nwidth 3\nmap\n...\n..\n", 6,
+        "map row 1 has 2 cells, expected 3" },
+      { "a long row", "type octile\nheight 2\nwidth 3\nmap\n....\n...\n", 5,
+        "map row 0 has 4 cells, expected 3" },
+      { "too few rows", "type octile\nheight 3\nwidth 3\nmap\n...\n...\n", 6,
+        "expected 3 map rows, found 2" },
       { "no rows", "type octile\nheight 3\nwidth 3\nmap", 4, "expected 3 map rows, found 0" },
       { "a bad character", "type octile\nheight 2\nwidth 3\nmap\n...\n.x.\n", 6,
         "unknown cell character 0x78 at column 1" },
@@ -156,15 +163,20 @@ describe("wayfinder.grid.load_movingai", function()
       { "text after the rows", "type octile\nheight 2\nwidth 3\nmap\n...\n...\nxx\n", 7,
         "unexpected text after the last map row" },
       { "a zero size", "type octile\nheight 0\nwidth 3\nmap\n", 4, "map size out of range" },
-      { "a side over the limit", "type octile\nheight 16385\nwidth 3\nmap\n", 4, "map size out of range" },
-      { "too many navcells", "type octile\nheight 16384\nwidth 16384\nmap\n", 4, "map size out of range" },
-      { "an absurd size", "type octile\nheight 5000000\nwidth 5000000\nmap\n", 4, "map size out of range" },
+      { "a side over the limit", "type octile\nheight 16385\nwidth 3\nmap\n", 4,
+        "map size out of range" },
+      { "too many navcells", "type octile\nheight 16384\nwidth 16384\nmap\n", 4,
+        "map size out of range" },
+      { "an absurd size", "type octile\nheight 5000000\nwidth 5000000\nmap\n", 4,
+        "map size out of range" },
     }
     for _, case in ipairs(cases) do
       it(case[1], function()
         with_file(case[2], function(path)
           local err = error_of(grid.load_movingai, path)
-          assert.are.equal(("wayfinder.grid.load_movingai: %s:%d: %s"):format(path, case[3], case[4]), err)
+          local expected = ("wayfinder.grid.load_movingai: %s:%d: %s")
+            :format(path, case[3], case[4])
+          assert.are.equal(expected, err)
         end)
       end)
     end
@@ -194,7 +206,8 @@ describe("wayfinder.grid.from_ascii", function()
   end)
 
   it("takes the grid options", function()
-    local g = grid.from_ascii(".....\n.....\n.....\n", { classes = { { name = "x", clearance = 1 } }, border = 0 })
+    local g = grid.from_ascii(".....\n.....\n.....\n",
+      { classes = { { name = "x", clearance = 1 } }, border = 0 })
     assert.are.equal("@@@@@\n@...@\n@@@@@\n", g:to_ascii("x"))
   end)
 
@@ -212,7 +225,8 @@ describe("wayfinder.grid.from_ascii", function()
     -- sizes over the limit
     for _, text in ipairs({ ("."):rep(16385), (".\n"):rep(16385) }) do
       local err = error_of(grid.from_ascii, text)
-      assert.is_truthy(err:find("^wayfinder%.grid%.from_ascii: text:%d+: map size out of range$"), err)
+      local pattern = "^wayfinder%.grid%.from_ascii: text:%d+: map size out of range$"
+      assert.is_truthy(err:find(pattern), err)
     end
   end)
 end)
@@ -223,9 +237,11 @@ describe("wayfinder.movingai.parse_scenarios", function()
       .. "0\tmaps/dao/arena.map\t49\t49\t1\t11\t1\t12\t1\n"
       .. "0\tmaps/dao/arena.map\t49\t49\t1\t13\t4\t12\t3.41421\n"
     assert.are.same({
-      { bucket = 0, map = "maps/dao/arena.map", width = 49, height = 49, sx = 1, sy = 11, gx = 1, gy = 12,
+      { bucket = 0, map = "maps/dao/arena.map", width = 49, height = 49,
+        sx = 1, sy = 11, gx = 1, gy = 12,
         length = 1, tolerance = 1e-3, line = 2 },
-      { bucket = 0, map = "maps/dao/arena.map", width = 49, height = 49, sx = 1, sy = 13, gx = 4, gy = 12,
+      { bucket = 0, map = "maps/dao/arena.map", width = 49, height = 49,
+        sx = 1, sy = 13, gx = 4, gy = 12,
         length = 3.41421, tolerance = 1e-3, line = 3 },
     }, movingai.parse_scenarios(text))
   end)
@@ -258,11 +274,16 @@ describe("wayfinder.movingai.parse_scenarios", function()
       { "version 1\n0 a.map 1 1 0 0 0 0 1 9\n", "text:2: expected 9 fields, got 10" },
       { "version 1\n0 a.map 1 1 x 0 0 0 1\n", "text:2: field 5 must be a whole number, got 'x'" },
       { "version 1\n0 a.map 1 1 0 -3 0 0 1\n", "text:2: field 6 must be a whole number, got '-3'" },
-      { "version 1\n0 a.map 1 1 0 0 0 0.5 1\n", "text:2: field 8 must be a whole number, got '0.5'" },
-      { "version 1\n\n0 a.map 1 1 0 0 0 0 long\n", "text:3: optimal length must be a number, got 'long'" },
-      { "version 1\n0 a.map 1 1 0 0 0 0 -1\n", "text:2: optimal length must be a number, got '-1'" },
-      { "version 1\n0 a.map 1 1 0 0 0 0 nan\n", "text:2: optimal length must be a number, got 'nan'" },
-      { "version 1\n0 a.map 1 1 0 0 0 0 inf\n", "text:2: optimal length must be a number, got 'inf'" },
+      { "version 1\n0 a.map 1 1 0 0 0 0.5 1\n",
+        "text:2: field 8 must be a whole number, got '0.5'" },
+      { "version 1\n\n0 a.map 1 1 0 0 0 0 long\n",
+        "text:3: optimal length must be a number, got 'long'" },
+      { "version 1\n0 a.map 1 1 0 0 0 0 -1\n",
+        "text:2: optimal length must be a number, got '-1'" },
+      { "version 1\n0 a.map 1 1 0 0 0 0 nan\n",
+        "text:2: optimal length must be a number, got 'nan'" },
+      { "version 1\n0 a.map 1 1 0 0 0 0 inf\n",
+        "text:2: optimal length must be a number, got 'inf'" },
     }
     for _, case in ipairs(cases) do
       local err = error_of(movingai.parse_scenarios, case[1])
@@ -293,8 +314,8 @@ describe("wayfinder.movingai.load_scenarios", function()
 
   it("names the file and line in errors", function()
     with_file("version 1\n0 a.map 1 1 0 0 0 0 1\n0 a.map 1 1 0 0\n", function(path)
-      assert.are.equal(("wayfinder.movingai.load_scenarios: %s:3: expected 9 fields, got 6"):format(path),
-        error_of(movingai.load_scenarios, path))
+      local want = "wayfinder.movingai.load_scenarios: %s:3: expected 9 fields, got 6"
+      assert.are.equal(want:format(path), error_of(movingai.load_scenarios, path))
     end)
   end)
 

@@ -73,7 +73,9 @@ describe("obstruction rasterization", function()
     local g = grid.new(12, 12, { classes = THREE })
     g:add_obstruction({ x = 5, y = 5, half_width = 0.25, half_height = 3 })
     local narrow = {}
-    for y = 0, 11 do narrow[#narrow + 1] = (y >= 1 and y <= 8) and "....@@......" or "............" end
+    for y = 0, 11 do
+      narrow[#narrow + 1] = (y >= 1 and y <= 8) and "....@@......" or "............"
+    end
     assert.are.equal(lines(narrow), g:to_ascii("c0"))
     assert.are.equal(lines({
       "@@@@@@@@@@@@",
@@ -137,7 +139,8 @@ describe("obstruction rasterization", function()
 
   it("without the narrow rule a thin 45 degree wall would block nothing", function()
     -- the brute-force corner rule with plain clearance 0 finds no navcell
-    local shape = { x = 10, y = 10, half_width = 0.3, half_height = 20, u = { brute.axis(math.pi / 4) } }
+    local shape = { x = 10, y = 10, half_width = 0.3, half_height = 20,
+      u = { brute.axis(math.pi / 4) } }
     for y = 0, 19 do
       for x = 0, 19 do
         local all = true
@@ -304,7 +307,8 @@ describe("obstruction rasterization", function()
         local w, h = math.random(10, 30), math.random(10, 30)
         local g = grid.new(w, h, { classes = classes })
         for _ = 1, math.random(1, 3) do
-          local angle = ({ math.pi / 4, math.pi / 6, math.atan(2, 1), math.random() * 2 * math.pi })[math.random(4)]
+          local angle = ({ math.pi / 4, math.pi / 6, math.atan(2, 1),
+            math.random() * 2 * math.pi })[math.random(4)]
           g:add_obstruction({
             x = math.random(0, w * 256) / 256, y = math.random(0, h * 256) / 256,
             half_width = math.random(0, 1024) / 256, half_height = math.random(0, 1024) / 256,
@@ -356,9 +360,11 @@ describe("grid:add_obstruction, grid:remove_obstruction, grid:obstruction(s)", f
   it("obstruction(id) returns the stored shape, kept to 1/65536", function()
     local g = grid.new(10, 10)
     local id = g:add_obstruction({ x = 3.25, y = 4.5, half_width = 1, half_height = 0.5 })
-    assert.are.same({ x = 3.25, y = 4.5, half_width = 1.0, half_height = 0.5, u = { 1.0, 0.0 }, angle = 0.0 },
+    assert.are.same({ x = 3.25, y = 4.5, half_width = 1.0, half_height = 0.5, u = { 1.0, 0.0 },
+      angle = 0.0 },
       g:obstruction(id))
-    id = g:add_obstruction({ x = 1 / 3, y = 5, half_width = 2, half_height = 1, angle = math.pi / 2 })
+    id = g:add_obstruction({ x = 1 / 3, y = 5, half_width = 2, half_height = 1,
+      angle = math.pi / 2 })
     local o = g:obstruction(id)
     assert.are.equal(21845 / 65536, o.x)
     assert.are.same({ 0.0, 1.0 }, o.u)
@@ -368,7 +374,8 @@ describe("grid:add_obstruction, grid:remove_obstruction, grid:obstruction(s)", f
     assert.are.same({ 39322 / 65536, 52429 / 65536 }, o.u)
     assert.are.equal(math.atan(52429, 39322), o.angle)
     -- the angle form and the u form of the same direction agree
-    local id2 = g:add_obstruction({ x = 5, y = 5, half_width = 2, half_height = 1, angle = math.atan(0.8, 0.6) })
+    local id2 = g:add_obstruction({ x = 5, y = 5, half_width = 2, half_height = 1,
+      angle = math.atan(0.8, 0.6) })
     assert.are.same(o.u, g:obstruction(id2).u)
   end)
 
@@ -378,10 +385,12 @@ describe("grid:add_obstruction, grid:remove_obstruction, grid:obstruction(s)", f
       local g = grid.new(24, 20, { classes = THREE, border = math.random(0, 1) })
       for _ = 1, 40 do g:set_passable(math.random(0, 23), math.random(0, 19), false) end
       local keep = g:add_obstruction({ x = math.random() * 24, y = math.random() * 20,
-        half_width = math.random() * 3, half_height = math.random() * 3, angle = math.random() * 6 })
+        half_width = math.random() * 3, half_height = math.random() * 3,
+          angle = math.random() * 6 })
       local before = all_classes_ascii(g)
       local id = g:add_obstruction({ x = math.random() * 24, y = math.random() * 20,
-        half_width = math.random() * 4, half_height = math.random() * 4, angle = math.random() * 6 })
+        half_width = math.random() * 4, half_height = math.random() * 4,
+          angle = math.random() * 6 })
       g:remove_obstruction(id)
       assert.are.equal(before, all_classes_ascii(g))
       g:remove_obstruction(keep)
@@ -421,7 +430,9 @@ describe("incremental updates equal a full rebuild", function()
     }
     local r = math.random(3)
     if r == 1 then s.angle = math.random() * 2 * math.pi
-    elseif r == 2 then s.u = ({ { 1, 0 }, { 0, 1 }, { 0.6, 0.8 }, { -0.8, 0.6 } })[math.random(4)] end
+    elseif r == 2 then
+      s.u = ({ { 1, 0 }, { 0, 1 }, { 0.6, 0.8 }, { -0.8, 0.6 } })[math.random(4)]
+    end
     return s
   end
 
@@ -446,7 +457,9 @@ describe("incremental updates equal a full rebuild", function()
     local model = { terrain = {}, shapes = {}, order = {} }
     local function set(x, y, passable, class)
       for _, c in ipairs(classes) do
-        if not class or class == c.name then model.terrain[c.name .. ":" .. x .. ":" .. y] = not passable end
+        if not class or class == c.name then
+          model.terrain[c.name .. ":" .. x .. ":" .. y] = not passable
+        end
       end
     end
     local function step(target)
@@ -479,7 +492,8 @@ describe("incremental updates equal a full rebuild", function()
         local got, want = g:to_ascii(c.name), ref:to_ascii(c.name)
         if got ~= want then
           local diff = brute.diff(brute.snapshot(g, c.name), brute.snapshot(ref, c.name), w)
-          error(("step %d, class %s: navcells differ: %s"):format(n, c.name, table.concat(diff, " ")))
+          error(("step %d, class %s: navcells differ: %s")
+            :format(n, c.name, table.concat(diff, " ")))
         end
       end
       ref:close()
@@ -491,7 +505,8 @@ describe("incremental updates equal a full rebuild", function()
   end
 
   it("three classes, no border", function()
-    run(1001, 32, 24, { classes = { { name = "c0" }, { name = "c1", clearance = 1 }, { name = "c3", clearance = 3 } } }, 150)
+    run(1001, 32, 24, { classes = { { name = "c0" }, { name = "c1", clearance = 1 },
+      { name = "c3", clearance = 3 } } }, 150)
   end)
 
   it("four classes, square border", function()

@@ -95,7 +95,8 @@ describe("grid:find_path", function()
         "@....",
       }))
       for _, algo in ipairs(ALGOS) do
-        assert.are.equal("unreachable", select(2, path_between(g, 0, 0, 4, 4, { algorithm = algo })))
+        assert.are.equal("unreachable", select(2, path_between(g, 0, 0, 4, 4,
+          { algorithm = algo })))
       end
     end)
 
@@ -182,7 +183,8 @@ describe("grid:find_path", function()
     end)
 
     it("a shape goal whose navcells are all blocked is unreachable", function()
-      local path, reason = g:find_path(0.5, 0.5, 2.5, 2.5, { goal = { shape = "circle", radius = 0.4 } })
+      local path, reason = g:find_path(0.5, 0.5, 2.5, 2.5, { goal = { shape = "circle",
+        radius = 0.4 } })
       assert.is_nil(path)
       assert.are.equal("unreachable", reason)
     end)
@@ -190,9 +192,11 @@ describe("grid:find_path", function()
     it("are the same for every class and algorithm", function()
       local h = grid.from_ascii(".@...\n.....\n", { classes = { { name = "a" }, { name = "b" } } })
       h:set_passable(4, 0, false, "b")
-      assert.are.equal("goal_blocked", select(2, path_between(h, 0, 0, 4, 0, { class = "b", algorithm = "jps" })))
+      assert.are.equal("goal_blocked", select(2, path_between(h, 0, 0, 4, 0, { class = "b",
+        algorithm = "jps" })))
       assert.is_truthy(path_between(h, 0, 0, 4, 0, { class = "a", algorithm = "jps" }))
-      assert.are.equal("start_blocked", select(2, path_between(h, 1, 0, 4, 0, { algorithm = "astar" })))
+      assert.are.equal("start_blocked", select(2, path_between(h, 1, 0, 4, 0,
+        { algorithm = "astar" })))
     end)
   end)
 
@@ -280,13 +284,16 @@ describe("grid:find_path", function()
     it("jps refuses a grid with a cost other than 1; auto picks astar there", function()
       local g = grid.new(6, 6)
       assert.are.equal("jps", select(3, path_between(g, 0, 0, 5, 5)).algorithm)
-      assert.are.equal("jps", select(3, path_between(g, 0, 0, 5, 5, { algorithm = "auto" })).algorithm)
-      assert.are.equal("astar", select(3, path_between(g, 0, 0, 5, 5, { algorithm = "astar" })).algorithm)
+      assert.are.equal("jps", select(3, path_between(g, 0, 0, 5, 5,
+        { algorithm = "auto" })).algorithm)
+      assert.are.equal("astar", select(3, path_between(g, 0, 0, 5, 5,
+        { algorithm = "astar" })).algorithm)
       g:set_cost(3, 3, 2)
       assert.has_error(function() path_between(g, 0, 0, 5, 5, { algorithm = "jps" }) end,
         "grid:find_path: options.algorithm 'jps' needs a grid whose costs are all 1; use 'astar'")
       assert.are.equal("astar", select(3, path_between(g, 0, 0, 5, 5)).algorithm)
-      assert.are.equal("astar", select(3, path_between(g, 0, 0, 5, 5, { algorithm = "auto" })).algorithm)
+      assert.are.equal("astar", select(3, path_between(g, 0, 0, 5, 5,
+        { algorithm = "auto" })).algorithm)
       g:set_cost(3, 3, 1)
       assert.are.equal("jps", select(3, path_between(g, 0, 0, 5, 5)).algorithm)
       assert.is_truthy(path_between(g, 0, 0, 5, 5, { algorithm = "jps" }))
@@ -372,7 +379,8 @@ describe("grid:find_path", function()
         "..........",
         "..........",
         "..........",
-      }), picture(10, 10, members(g, 5, 5, { shape = "square", half_width = 1, half_height = 0.5 })))
+      }), picture(10, 10, members(g, 5, 5, { shape = "square", half_width = 1,
+        half_height = 0.5 })))
       -- a quarter turn swaps the sides
       assert.are.equal(ascii({
         "..........",
@@ -418,13 +426,15 @@ describe("grid:find_path", function()
         local hw, hh = math.random(0, 40) / 8, math.random(0, 40) / 8
         local angle = math.random() * 2 * math.pi
         local ux, uy = brute.axis(angle)
-        got = members(g, cx, cy, { shape = "square", half_width = hw, half_height = hh, angle = angle })
+        got = members(g, cx, cy, { shape = "square", half_width = hw, half_height = hh,
+          angle = angle })
         for y = 0, 15 do
           for x = 0, 15 do
             local want = brute.square_touches(cx, cy, hw, hh, ux, uy, x, y, 1e-4)
             if want ~= nil then
               assert.are.equal(want, got[y * 16 + x + 1],
-                ("square (%g, %g) %g x %g at %g, navcell %d,%d"):format(cx, cy, hw, hh, angle, x, y))
+                ("square (%g, %g) %g x %g at %g, navcell %d,%d")
+                  :format(cx, cy, hw, hh, angle, x, y))
             end
           end
         end
@@ -452,10 +462,13 @@ describe("grid:find_path", function()
               goal = { shape = "circle", radius = r }
               touches = function(x, y) return brute.circle_touches(cx, cy, r, x, y) end
             else
-              local hw, hh, angle = math.random(0, 24) / 8, math.random(0, 24) / 8, math.random() * 6.3
+              local hw, hh, angle = math.random(0, 24) / 8, math.random(0, 24) / 8,
+                math.random() * 6.3
               local ux, uy = brute.axis(angle)
               goal = { shape = "square", half_width = hw, half_height = hh, angle = angle }
-              touches = function(x, y) return brute.square_touches(cx, cy, hw, hh, ux, uy, x, y, 1e-4) end
+              touches = function(x, y)
+                return brute.square_touches(cx, cy, hw, hh, ux, uy, x, y, 1e-4)
+              end
             end
             -- optimal: between the best surely-inside and best maybe-inside
             local best_in, best_maybe
@@ -469,7 +482,8 @@ describe("grid:find_path", function()
               end
             end
             for _, algo in ipairs(ALGOS) do
-              local path, len, info = g:find_path(sx + 0.5, sy + 0.5, cx, cy, { goal = goal, algorithm = algo })
+              local path, len, info = g:find_path(sx + 0.5, sy + 0.5, cx, cy, { goal = goal,
+                algorithm = algo })
               if not path then
                 assert.is_nil(best_in)
                 assert.is_truthy(len == "unreachable" or len == "goal_outside", len)
@@ -478,11 +492,13 @@ describe("grid:find_path", function()
                 local cost, cells = brute.check_path(g, nil, path)
                 assert.is_truthy(cost, cells)
                 assert.are.equal(cost, info.cost_units)
-                assert.is_true(info.cost_units >= best_maybe and info.cost_units <= (best_in or math.huge))
+                assert.is_true(info.cost_units >= best_maybe)
+                assert.is_true(info.cost_units <= (best_in or math.huge))
                 assert.are_not.equal(false, touches(cells[#cells][1], cells[#cells][2]))
                 for k = 1, #cells - 1 do
                   assert.are_not.equal(true, touches(cells[k][1], cells[k][2]),
-                    ("navcell %d,%d of the path is already in the goal"):format(cells[k][1], cells[k][2]))
+                    ("navcell %d,%d of the path is already in the goal")
+                      :format(cells[k][1], cells[k][2]))
                 end
               end
             end
@@ -529,7 +545,8 @@ describe("grid:find_path", function()
         local w, h = math.random(5, 35), math.random(5, 35)
         local g = grid.from_ascii(brute.random_ascii(w, h, ({ 0.1, 0.25, 0.35 })[math.random(3)]))
         for _ = 1, 6 do
-          local sx, sy, gx, gy = math.random(0, w - 1), math.random(0, h - 1), math.random(0, w - 1), math.random(0, h - 1)
+          local sx, sy = math.random(0, w - 1), math.random(0, h - 1)
+          local gx, gy = math.random(0, w - 1), math.random(0, h - 1)
           local raw, raw_len = path_between(g, sx, sy, gx, gy)
           if raw then
             paths = paths + 1
@@ -538,11 +555,13 @@ describe("grid:find_path", function()
             assert.are.same({ sx, sy }, xy(path)[1])
             assert.are.same({ gx, gy }, xy(path)[#path])
             assert.is_true(#path <= #raw)
-            assert.is_true(len <= raw_len + 1e-9, ("smoothed %.6f > grid %.6f"):format(len, raw_len))
+            assert.is_true(len <= raw_len + 1e-9,
+              ("smoothed %.6f > grid %.6f"):format(len, raw_len))
             assert.is_true(math.abs(len - brute.polyline_length(path)) < 1e-4)
             for k = 2, #path do
-              assert.is_true(g:line_of_sight(path[k - 1][1], path[k - 1][2], path[k][1], path[k][2]),
-                ("no line of sight from %d,%d to %d,%d"):format(path[k - 1][1], path[k - 1][2], path[k][1], path[k][2]))
+              local a, b = path[k - 1], path[k]
+              assert.is_true(g:line_of_sight(a[1], a[2], b[1], b[2]),
+                ("no line of sight from %d,%d to %d,%d"):format(a[1], a[2], b[1], b[2]))
             end
             -- the waypoints are navcells of the grid path, in order, and each
             -- interior one is the last navcell seen from the one before
@@ -577,7 +596,8 @@ describe("grid:find_path", function()
           local g = grid.from_ascii(brute.random_ascii(w, h, density))
           local dist_from = {}
           for q = 1, 25 do
-            local sx, sy, gx, gy = math.random(0, w - 1), math.random(0, h - 1), math.random(0, w - 1), math.random(0, h - 1)
+            local sx, sy = math.random(0, w - 1), math.random(0, h - 1)
+            local gx, gy = math.random(0, w - 1), math.random(0, h - 1)
             local goal
             if q % 3 == 0 then goal = { shape = "circle", radius = math.random(0, 30) / 10 } end
             local pa, la, ia = path_between(g, sx, sy, gx, gy, { algorithm = "astar", goal = goal })
@@ -609,7 +629,8 @@ describe("grid:find_path", function()
       for _, density in ipairs({ 0.1, 0.3 }) do
         local g = grid.from_ascii(brute.random_ascii(200, 150, density))
         for _ = 1, 40 do
-          local sx, sy, gx, gy = math.random(0, 199), math.random(0, 149), math.random(0, 199), math.random(0, 149)
+          local sx, sy = math.random(0, 199), math.random(0, 149)
+          local gx, gy = math.random(0, 199), math.random(0, 149)
           local pa, _, ia = path_between(g, sx, sy, gx, gy, { algorithm = "astar" })
           local pj, _, ij = path_between(g, sx, sy, gx, gy, { algorithm = "jps" })
           assert.are.equal(pa == nil, pj == nil)

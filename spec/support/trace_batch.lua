@@ -48,7 +48,9 @@ function M.build(wayfinder)
     end
     for k = 1, 14, 3 do g:remove_obstruction(ids[k]) end
     if n == 2 then
-      for _ = 1, 900 do g:set_cost(math.random(0, w - 1), math.random(0, h - 1), math.random(1, 20)) end
+      for _ = 1, 900 do
+        g:set_cost(math.random(0, w - 1), math.random(0, h - 1), math.random(1, 20))
+      end
     end
     grids[n] = g
   end
@@ -77,7 +79,8 @@ function M.run(grids, hash)
     if r < 0.25 then
       opts.goal = { shape = "circle", radius = math.random() * 6 }
     elseif r < 0.45 then
-      opts.goal = { shape = "square", half_width = math.random() * 4, half_height = math.random() * 4,
+      opts.goal = { shape = "square", half_width = math.random() * 4,
+        half_height = math.random() * 4,
         angle = math.random() * 6.3 }
     end
     -- most starts on passable ground, so most queries search
