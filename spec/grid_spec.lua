@@ -72,6 +72,13 @@ describe("wayfinder.grid.new", function()
     assert.are.equal("wayfinder.Grid (8x8, 4 classes)", tostring(g))
   end)
 
+  it("accepts class names of 1 to 31 bytes", function()
+    local long = ("n"):rep(31)
+    local g = grid.new(3, 3, { classes = { { name = "x" }, { name = long, clearance = 1 } } })
+    assert.are.equal(long, g:classes()[2].name)
+    assert.are.equal("@@@\n@.@\n@@@\n", g:to_ascii(long))
+  end)
+
   it("accepts 16 classes", function()
     local cl = {}
     for k = 1, 16 do cl[k] = { name = "c" .. k, clearance = k - 1 } end
