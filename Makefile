@@ -19,20 +19,33 @@ SRC      = $(CORE_SRC) $(BIND_SRC)
 SAN      = -fsanitize=address,undefined,float-cast-overflow \
            -fno-sanitize-recover=all -fno-omit-frame-pointer
 
-.PHONY: all deps build asan clang-check lint test bench bench-peers demo clean
+
+.PHONY: all deps deps-test install-missing build asan clang-check lint test bench bench-peers demo clean
 
 all: build
 
 # ---------------------------------------------------------------- deps --
-PKGS = lua5.4 liblua5.4-dev lua-busted lua-check
+# deps: what building and running needs; deps-test adds the test tools
 deps:
+	@$(MAKE) --no-print-directory install-missing NEED="lua gcc"
+
+deps-test:
+	@$(MAKE) --no-print-directory install-missing NEED="lua gcc busted luacheck clang"
+
+install-missing:
 	@missing=""; \
-	command -v $(LUA) >/dev/null 2>&1 || missing="$$missing lua5.4"; \
-	[ -f $(LUA_INC)/lua.h ] || missing="$$missing liblua5.4-dev"; \
-	command -v $(BUSTED) >/dev/null 2>&1 || missing="$$missing lua-busted"; \
-	command -v $(LUACHECK) >/dev/null 2>&1 || missing="$$missing lua-check"; \
-	command -v $(CC) >/dev/null 2>&1 || missing="$$missing gcc"; \
-	command -v $(CLANG) >/dev/null 2>&1 || missing="$$missing clang"; \
+	case " $(NEED) " in *" lua "*) \
+	  command -v $(LUA) >/dev/null 2>&1 || missing="$$missing lua5.4"; \
+	  [ -f $(LUA_INC)/lua.h ] || missing="$$missing liblua5.4-dev";; esac; \
+	case " $(NEED) " in *" gcc "*) \
+	  command -v $(CC) >/dev/null 2>&1 || missing="$$missing gcc"; \
+	  command -v make >/dev/null 2>&1 || missing="$$missing make";; esac; \
+	case " $(NEED) " in *" busted "*) \
+	  command -v $(BUSTED) >/dev/null 2>&1 || missing="$$missing lua-busted";; esac; \
+	case " $(NEED) " in *" luacheck "*) \
+	  command -v $(LUACHECK) >/dev/null 2>&1 || missing="$$missing lua-check";; esac; \
+	case " $(NEED) " in *" clang "*) \
+	  command -v $(CLANG) >/dev/null 2>&1 || missing="$$missing clang";; esac; \
 	if [ -n "$$missing" ]; then \
 	  if [ "$$(id -u)" = 0 ]; then \
 	    echo "installing:$$missing"; \
@@ -70,7 +83,7 @@ build/O0/wayfinder/core.so: $(SRC) $(HEADERS) Makefile
 	$(CC) $(WARN) -O0 -fPIC -shared -I$(LUA_INC) -o $@ $(SRC) -lm
 
 # ---------------------------------------------------------------- lint --
-lint: deps
+lint: deps-test
 	$(LUACHECK) --no-color -q .
 	@for f in $$(find lua spec examples bench -name '*.lua'); do \
 	  $(LUAC) -p $$f || exit 1; done
@@ -80,7 +93,7 @@ lint: deps
 ASAN_LIB = $(shell $(CC) -print-file-name=libasan.so)
 UBSAN_LIB = $(shell $(CC) -print-file-name=libubsan.so)
 
-test: deps build asan clang-check lint
+test: deps-test build asan clang-check lint
 	$(BUSTED) --lua=$(LUA) -o utfTerminal
 	@echo "== specs again under AddressSanitizer + UndefinedBehaviorSanitizer"
 	LD_PRELOAD="$(ASAN_LIB) $(UBSAN_LIB)" ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 \
@@ -100,4 +113,4 @@ demo: deps build
 	$(LUA) examples/demo.lua
 
 clean:
-	rm -rf build
+	rm -rf build wayfinder src/*.o src/lua/*.o

@@ -80,48 +80,56 @@ void wf_goal_bounds(const wf_goal *g, int *x0, int *y0, int *x1, int *y1)
     *y1 = floor_fix((int64_t)g->y + ey);
 }
 
-int wf_goal_contains(const wf_goal *g, int i, int j)
+/* 1 when the closed world rectangle covering navcells [i0, i1] x [j0, j1]
+ * shares a point with the goal (for a point goal: contains its navcell). */
+int wf_goal_touches(const wf_goal *g, int i0, int j0, int i1, int j1)
 {
-    int64_t lx = (int64_t)i * WF_FIX_ONE, ly = (int64_t)j * WF_FIX_ONE;
+    int64_t lx = (int64_t)i0 * WF_FIX_ONE, ly = (int64_t)j0 * WF_FIX_ONE;
+    int64_t hx = ((int64_t)i1 + 1) * WF_FIX_ONE, hy = ((int64_t)j1 + 1) * WF_FIX_ONE;
     switch (g->type) {
-    case WF_GOAL_POINT:
-        return i == floor_fix(g->x) && j == floor_fix(g->y);
+    case WF_GOAL_POINT: {
+        int px = floor_fix(g->x), py = floor_fix(g->y);
+        return px >= i0 && px <= i1 && py >= j0 && py <= j1;
+    }
     case WF_GOAL_CIRCLE: {
         int64_t dx = 0, dy = 0;
         if (g->x < lx) dx = lx - g->x;
-        else if (g->x > lx + WF_FIX_ONE) dx = g->x - lx - WF_FIX_ONE;
+        else if (g->x > hx) dx = g->x - hx;
         if (g->y < ly) dy = ly - g->y;
-        else if (g->y > ly + WF_FIX_ONE) dy = g->y - ly - WF_FIX_ONE;
+        else if (g->y > hy) dy = g->y - hy;
         if (dx > g->r || dy > g->r)
             return 0;
         return (uint64_t)(dx * dx) + (uint64_t)(dy * dy)
                <= (uint64_t)((int64_t)g->r * g->r);
     }
     case WF_GOAL_SQUARE: {
-        /* separating axes: x, y, u, v; touching counts as overlap */
-        int64_t cx2 = 2 * lx + WF_FIX_ONE, cy2 = 2 * ly + WF_FIX_ONE;
-        /* axis x and y, doubled coordinates in Q32 for the rectangle extent */
+        /* separating axes x, y, u, v on doubled coordinates; touching
+         * counts as overlap. The rectangle's half extents are (hx-lx)/2
+         * and (hy-ly)/2. */
+        int64_t ex2 = hx - lx, ey2 = hy - ly;          /* doubled, Q16 */
+        int64_t cx2 = lx + hx, cy2 = ly + hy;          /* doubled centre */
         int64_t exq = abs64((int64_t)g->hw * g->ux) + abs64((int64_t)g->hh * g->vx);
         int64_t eyq = abs64((int64_t)g->hw * g->uy) + abs64((int64_t)g->hh * g->vy);
-        /* |2*cell_centre - 2*centre| * ONE <= 2*extent + ONE * ONE */
-        if (abs64(cx2 - 2 * (int64_t)g->x) * WF_FIX_ONE
-            > 2 * exq + (int64_t)WF_FIX_ONE * WF_FIX_ONE)
-            return 0;
-        if (abs64(cy2 - 2 * (int64_t)g->y) * WF_FIX_ONE
-            > 2 * eyq + (int64_t)WF_FIX_ONE * WF_FIX_ONE)
-            return 0;
-        /* axes u and v: project the doubled cell centre offset */
         int64_t dx2 = cx2 - 2 * (int64_t)g->x, dy2 = cy2 - 2 * (int64_t)g->y;
+        if (abs64(dx2) * WF_FIX_ONE > 2 * exq + ex2 * WF_FIX_ONE)
+            return 0;
+        if (abs64(dy2) * WF_FIX_ONE > 2 * eyq + ey2 * WF_FIX_ONE)
+            return 0;
         int64_t pu = abs64(dx2 * g->ux + dy2 * g->uy);
         int64_t ru = 2 * (int64_t)g->hw * WF_FIX_ONE
-                     + (abs64(g->ux) + abs64(g->uy)) * WF_FIX_ONE;
+                     + ex2 * abs64(g->ux) + ey2 * abs64(g->uy);
         if (pu > ru)
             return 0;
         int64_t pv = abs64(dx2 * g->vx + dy2 * g->vy);
         int64_t rv = 2 * (int64_t)g->hh * WF_FIX_ONE
-                     + (abs64(g->vx) + abs64(g->vy)) * WF_FIX_ONE;
+                     + ex2 * abs64(g->vx) + ey2 * abs64(g->vy);
         return pv <= rv;
     }
     }
     return 0;
+}
+
+int wf_goal_contains(const wf_goal *g, int i, int j)
+{
+    return wf_goal_touches(g, i, j, i, j);
 }

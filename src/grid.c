@@ -142,13 +142,16 @@ wf_status wf_grid_create(wf_grid **out, const wf_grid_config *cfg)
     /* one spare word per row lets scanners read a 64-bit window anywhere */
     g->words = ((g->w + 1) >> 6) + 2;
     g->plane_words = (size_t)(g->h + 2) * (size_t)g->words;
+    g->twords = ((g->h + 1) >> 6) + 2;
+    g->tplane_words = (size_t)(g->w + 2) * (size_t)g->twords;
     g->next_id = 1;
     size_t total = g->plane_words * (size_t)g->nclasses;
     g->terrain = calloc(total, sizeof(uint64_t));
     g->pass = calloc(total, sizeof(uint64_t));
+    g->tpass = calloc(g->tplane_words * (size_t)g->nclasses, sizeof(uint64_t));
     g->row_lo = malloc((size_t)g->h * sizeof(int32_t));
     g->row_hi = malloc((size_t)g->h * sizeof(int32_t));
-    if (!g->terrain || !g->pass || !g->row_lo || !g->row_hi) {
+    if (!g->terrain || !g->pass || !g->tpass || !g->row_lo || !g->row_hi) {
         wf_grid_destroy(g);
         return WF_ERR_NOMEM;
     }
@@ -170,6 +173,7 @@ void wf_grid_destroy(wf_grid *g)
         return;
     free(g->terrain);
     free(g->pass);
+    free(g->tpass);
     free(g->cost);
     free(g->obs);
     free(g->row_lo);
@@ -211,6 +215,7 @@ size_t wf_grid_memory(const wf_grid *g)
 {
     size_t m = sizeof *g;
     m += 2 * g->plane_words * (size_t)g->nclasses * sizeof(uint64_t);
+    m += g->tplane_words * (size_t)g->nclasses * sizeof(uint64_t);
     m += 2 * (size_t)g->h * sizeof(int32_t);
     if (g->cost)
         m += (size_t)g->w * (size_t)g->h;
@@ -333,6 +338,13 @@ wf_status wf_grid_update_region(wf_grid *g, int x0, int y0, int x1, int y1)
         mark_dirty(g, x0, y0, x1, y1);
         return WF_OK;
     }
+    if (g->dirty) {
+        /* a batch whose final update failed: finish it along with this one */
+        if (g->dx0 < x0) x0 = g->dx0;
+        if (g->dy0 < y0) y0 = g->dy0;
+        if (g->dx1 > x1) x1 = g->dx1;
+        if (g->dy1 > y1) y1 = g->dy1;
+    }
     int rw = x1 - x0 + 1, rh = y1 - y0 + 1;
     size_t rcells = (size_t)rw * (size_t)rh;
     uint8_t *blk = malloc(rcells * (size_t)g->nclasses);
@@ -358,19 +370,67 @@ wf_status wf_grid_update_region(wf_grid *g, int x0, int y0, int x1, int y1)
         for (int y = y0; y <= y1; y++) {
             uint64_t *row = wf_plane_row(g, g->pass, k, y);
             const uint8_t *src = b + (size_t)(y - y0) * rw;
+            unsigned tbit = (unsigned)(y + 1);
+            uint64_t tm = (uint64_t)1 << (tbit & 63);
             for (int x = x0; x <= x1; x++) {
                 unsigned bit = (unsigned)(x + 1);
                 uint64_t m = (uint64_t)1 << (bit & 63);
-                if (src[x - x0])
+                uint64_t *col = wf_plane_col(g, g->tpass, k, x) + (tbit >> 6);
+                if (src[x - x0]) {
                     row[bit >> 6] &= ~m;
-                else
+                    *col &= ~tm;
+                } else {
                     row[bit >> 6] |= m;
+                    *col |= tm;
+                }
             }
         }
     }
     free(blk);
+    g->dirty = 0;
     g->version++;
+    unsigned slot = g->nchanges++ % WF_CHANGE_LOG;
+    g->changes[slot].version = g->version;
+    g->changes[slot].x0 = x0;
+    g->changes[slot].y0 = y0;
+    g->changes[slot].x1 = x1;
+    g->changes[slot].y1 = y1;
     return WF_OK;
+}
+
+int wf_grid_changed_since(const wf_grid *g, uint64_t since, int *x0, int *y0,
+                          int *x1, int *y1)
+{
+    if (since >= g->version)
+        return 0;
+    unsigned kept = g->nchanges < WF_CHANGE_LOG ? g->nchanges : WF_CHANGE_LOG;
+    int found = 0;
+    uint64_t oldest = UINT64_MAX;
+    for (unsigned i = 0; i < kept; i++) {
+        unsigned slot = (g->nchanges - 1 - i) % WF_CHANGE_LOG;
+        uint64_t v = g->changes[slot].version;
+        if (v < oldest)
+            oldest = v;
+        if (v <= since)
+            continue;
+        int a = g->changes[slot].x0, b = g->changes[slot].y0;
+        int c = g->changes[slot].x1, d = g->changes[slot].y1;
+        if (!found) {
+            *x0 = a; *y0 = b; *x1 = c; *y1 = d;
+            found = 1;
+        } else {
+            if (a < *x0) *x0 = a;
+            if (b < *y0) *y0 = b;
+            if (c > *x1) *x1 = c;
+            if (d > *y1) *y1 = d;
+        }
+    }
+    /* versions are consecutive per change, so the log reaches back to
+     * `since` only if it still holds the entry right after it (cost edits
+     * also bump the version; they are harmless gaps) */
+    if (g->nchanges > WF_CHANGE_LOG && oldest > since + 1)
+        return 2;
+    return found ? 1 : 0;
 }
 
 wf_status wf_grid_rebuild(wf_grid *g)
@@ -393,12 +453,9 @@ wf_status wf_grid_end_batch(wf_grid *g)
         return WF_ERR_ARG;
     if (--g->batch_depth > 0 || !g->dirty)
         return WF_OK;
-    wf_status st = wf_grid_update_region(g, g->dx0, g->dy0, g->dx1, g->dy1);
-    if (st == WF_OK)
-        g->dirty = 0;
-    else
-        g->batch_depth++;   /* stay pending so a retry can finish it */
-    return st;
+    /* on failure the region stays pending and the next update or rebuild
+     * finishes it */
+    return wf_grid_update_region(g, g->dx0, g->dy0, g->dx1, g->dy1);
 }
 
 wf_status wf_grid_set_passable(wf_grid *g, int x, int y, int cls, int passable)

@@ -6,6 +6,8 @@
 
 #include "wayfinder.h"
 
+#define WF_CHANGE_LOG 16
+
 typedef struct wf_obstruction {
     uint32_t id;
     wf_shape shape;
@@ -23,6 +25,10 @@ struct wf_grid {
     size_t plane_words;         /* words per plane, (h + 2) rows */
     uint64_t *terrain;          /* nclasses planes: 1 = terrain passable */
     uint64_t *pass;             /* nclasses planes: 1 = passable (derived) */
+    int twords;                 /* words per padded column of tpass */
+    size_t tplane_words;        /* words per transposed plane, (w + 2) cols */
+    uint64_t *tpass;            /* pass transposed (column-major), so that
+                                   vertical scans read 64 navcells a load */
     uint8_t *cost;              /* NULL while every cost is 1 */
     uint32_t cost_hist[WF_MAX_COST + 1];
     wf_obstruction *obs;        /* sorted by id */
@@ -32,13 +38,26 @@ struct wf_grid {
     int dirty;                  /* a region is pending inside a batch */
     int dx0, dy0, dx1, dy1;
     uint64_t version;
+    /* change log: the last WF_CHANGE_LOG recomputed regions */
+    struct { uint64_t version; int x0, y0, x1, y1; } changes[WF_CHANGE_LOG];
+    unsigned nchanges;          /* total ever logged */
 };
+
 
 static inline uint64_t *wf_plane_row(const wf_grid *g, const uint64_t *planes,
                                      int cls, int y)
 {
     return (uint64_t *)planes + (size_t)cls * g->plane_words
            + (size_t)(y + 1) * (size_t)g->words;
+}
+
+/* Column x of a transposed plane: bit (y + 1) is navcell (x, y). Columns
+ * -1 and width exist and are all zero. */
+static inline uint64_t *wf_plane_col(const wf_grid *g, const uint64_t *planes,
+                                     int cls, int x)
+{
+    return (uint64_t *)planes + (size_t)cls * g->tplane_words
+           + (size_t)(x + 1) * (size_t)g->twords;
 }
 
 static inline int wf_bit(const uint64_t *row, int x)
@@ -59,7 +78,7 @@ typedef struct wf_node {
     uint32_t parent;
     uint32_t stamp;
     int32_t hpos;       /* index in the heap while open */
-    int32_t pad;
+    uint32_t xy;        /* x | y << 16, saves divisions when expanding */
 } wf_node;
 
 typedef struct wf_heap_item {
@@ -87,6 +106,8 @@ typedef struct wf_run {
     int cls, w, h;
     const uint64_t *plane;    /* row -1 of the class's passability plane */
     int words;
+    const uint64_t *tplane;   /* column -1 of the transposed plane */
+    int twords;
     wf_goal goal;
     int gx0, gy0, gx1, gy1;   /* goal box clipped to the grid */
     int64_t hscale;           /* 2 * lowest cost on the grid */
@@ -105,10 +126,15 @@ static inline int wf_run_in_goal(const wf_run *r, int x, int y)
     return r->goal.type == WF_GOAL_POINT || wf_goal_contains(&r->goal, x, y);
 }
 
+static inline int wf_node_x(const wf_node *n) { return (int)(n->xy & 0xffffu); }
+static inline int wf_node_y(const wf_node *n) { return (int)(n->xy >> 16); }
+
 /* search.c: shared by A* and JPS */
 int64_t wf_heuristic(const wf_run *r, int x, int y);
 /* Offers node v with cost ng and parent u: opens, improves or ignores it. */
 void wf_relax(wf_run *r, uint32_t v, uint32_t u, int64_t ng);
+/* The same with v's coordinates known (v == y * w + x). */
+void wf_relax_xy(wf_run *r, uint32_t v, int x, int y, uint32_t u, int64_t ng);
 /* Pops the best open node into *u; 0 when the open list is empty. */
 int wf_pop(wf_run *r, uint32_t *u);
 

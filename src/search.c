@@ -103,6 +103,12 @@ int64_t wf_heuristic(const wf_run *r, int x, int y)
 
 void wf_relax(wf_run *r, uint32_t v, uint32_t u, int64_t ng)
 {
+    wf_relax_xy(r, v, (int)(v % (uint32_t)r->w), (int)(v / (uint32_t)r->w), u,
+                ng);
+}
+
+void wf_relax_xy(wf_run *r, uint32_t v, int x, int y, uint32_t u, int64_t ng)
+{
     wf_search *s = r->s;
     wf_node *n = &s->nodes[v];
     if (n->stamp == s->gen + 1)
@@ -111,7 +117,7 @@ void wf_relax(wf_run *r, uint32_t v, uint32_t u, int64_t ng)
         n->stamp = s->gen;
         n->g = ng;
         n->parent = u;
-        int x = (int)(v % (uint32_t)r->w), y = (int)(v / (uint32_t)r->w);
+        n->xy = (uint32_t)x | (uint32_t)y << 16;
         size_t i = s->hn++;
         s->heap[i].f = ng + wf_heuristic(r, x, y);
         s->heap[i].g = ng;
@@ -284,9 +290,10 @@ int wf_grid_line_of_sight(const wf_grid *g, int cls, int ax, int ay, int bx,
     return 1;
 }
 
-/* Greedy string-pulling over every navcell of the path: keep the last
- * navcell still visible from the anchor; when the next one is not, that
- * navcell becomes a waypoint and the new anchor. */
+/* String-pulling over every navcell of the path: keep the last navcell
+ * still visible from the anchor; when the next one is not, that navcell
+ * becomes a waypoint and the new anchor. Then remove every waypoint whose
+ * neighbours see each other. */
 static wf_status smooth_chain(wf_run *r, size_t n, int *out_n)
 {
     wf_search *s = r->s;
@@ -322,6 +329,23 @@ static wf_status smooth_chain(wf_run *r, size_t n, int *out_n)
     if (n > 1) {
         s->px[m] = px;
         s->py[m++] = py;
+    }
+    /* drop waypoints whose neighbours see each other, until none is left */
+    for (int changed = 1; changed && m > 2;) {
+        changed = 0;
+        int k = 1;
+        for (int i = 1; i + 1 < m; i++) {
+            if (wf_grid_line_of_sight(r->g, r->cls, s->px[k - 1], s->py[k - 1],
+                                      s->px[i + 1], s->py[i + 1])) {
+                changed = 1;
+                continue;
+            }
+            s->px[k] = s->px[i];
+            s->py[k++] = s->py[i];
+        }
+        s->px[k] = s->px[m - 1];
+        s->py[k++] = s->py[m - 1];
+        m = k;
     }
     *out_n = m;
     return WF_OK;
@@ -381,6 +405,8 @@ wf_status wf_search_run(wf_search *s, const wf_grid *g, const wf_query *q,
     r.h = g->h;
     r.words = g->words;
     r.plane = g->pass + (size_t)q->cls * g->plane_words;
+    r.tplane = g->tpass + (size_t)q->cls * g->tplane_words;
+    r.twords = g->twords;
     r.goal = q->goal;
     r.hscale = 2 * (int64_t)lowest_cost(g);
 
@@ -391,7 +417,8 @@ wf_status wf_search_run(wf_search *s, const wf_grid *g, const wf_query *q,
     if (r.gy0 < 0) r.gy0 = 0;
     if (r.gx1 > g->w - 1) r.gx1 = g->w - 1;
     if (r.gy1 > g->h - 1) r.gy1 = g->h - 1;
-    if (r.gx0 > r.gx1 || r.gy0 > r.gy1)
+    if (r.gx0 > r.gx1 || r.gy0 > r.gy1
+        || !wf_goal_touches(&q->goal, r.gx0, r.gy0, r.gx1, r.gy1))
         return WF_GOAL_OUTSIDE;
     if (!wf_run_pass(&r, q->sx, q->sy))
         return WF_START_BLOCKED;

@@ -24,7 +24,7 @@
  *   wf_search *s; wf_search_create(&s, g);
  *   wf_query q; wf_query_init(&q); q.sx = 1; q.sy = 1;
  *   wf_goal_point(&q.goal, WF_FIX(400) + WF_FIX_HALF, WF_FIX(300) + WF_FIX_HALF);
- *   wf_path p; if (wf_search_run(s, &q, &p) == WF_OK) use p.x[i], p.y[i]
+ *   wf_path p; if (wf_search_run(s, g, &q, &p) == WF_OK) use p.x[i], p.y[i]
  *   wf_search_destroy(s); wf_grid_destroy(g);
  *
  * NUMBERS
@@ -34,11 +34,14 @@
  *   one 2*WF_COST_DIAG. No decision depends on floating point.
  *
  * MEMORY
- *   Grid: 2 bits per navcell per class (the terrain source bits and the
- *   derived passability bits, row-padded to 64-bit words), plus 1 byte per
- *   navcell once any cost other than 1 is set, plus 8 bytes per row.
- *   Search scratch: 24 bytes per navcell, allocated once per wf_search and
- *   reused with a generation counter (never cleared per query).
+ *   Grid: 3 bits per navcell per class (the terrain source bits, the derived
+ *   passability bits and their transposed copy, padded to 64-bit words),
+ *   plus 1 byte per navcell once any cost other than 1 is set, plus 8 bytes
+ *   per row.
+ *   Search scratch: 48 bytes per navcell (a 24-byte node record and a
+ *   24-byte heap slot), reserved once per wf_search and reused with a
+ *   generation counter (never cleared per query); pages a search never
+ *   touches are never committed by the operating system.
  *
  * ERRORS
  *   Every function returns a wf_status; nothing aborts, prints or leaves a
@@ -136,6 +139,14 @@ int wf_grid_class_index(const wf_grid *g, const char *name);
 size_t wf_grid_memory(const wf_grid *g);
 /* Counter bumped by every change to passability or cost; lets callers cache. */
 uint64_t wf_grid_version(const wf_grid *g);
+
+/* What changed since a version: the union of the navcell rectangles whose
+ * passability (any class) was recomputed after version `since`. Returns 0
+ * when nothing changed, 1 with *x0..*y1 set to the inclusive union, or 2
+ * when the log no longer reaches back that far (treat the whole grid as
+ * changed). Cost changes are not passability changes. */
+int wf_grid_changed_since(const wf_grid *g, uint64_t since, int *x0, int *y0,
+                          int *x1, int *y1);
 
 /* Terrain. cls is a class index, or -1 for every class. passable is 0/1.
  * x in [0, width), y in [0, height). */
@@ -237,6 +248,8 @@ void wf_goal_square(wf_goal *g, wf_fix x, wf_fix y, wf_fix hw, wf_fix hh,
  * containing it; for a shape, any point of the closed navcell square lies in
  * the closed shape. */
 int wf_goal_contains(const wf_goal *goal, int i, int j);
+/* 1 when any navcell of [i0, i1] x [j0, j1] is inside the goal. */
+int wf_goal_touches(const wf_goal *goal, int i0, int j0, int i1, int j1);
 /* Inclusive navcell bounding box of the goal, before clipping to a grid. */
 void wf_goal_bounds(const wf_goal *goal, int *x0, int *y0, int *x1, int *y1);
 
@@ -253,7 +266,7 @@ typedef struct wf_query {
     wf_goal goal;
     int cls;              /* class index */
     wf_algorithm algorithm;
-    int smooth;           /* 1: string-pull to the fewest visible waypoints */
+    int smooth;           /* 1: string-pull (see wf_search_run) */
 } wf_query;
 
 void wf_query_init(wf_query *q);   /* class 0, auto, no smoothing, goal 0,0 */
@@ -269,7 +282,7 @@ typedef struct wf_path {
 
 typedef struct wf_search wf_search;
 
-/* Scratch for searches on grids of g's size (24 bytes per navcell). A search
+/* Scratch for searches on grids of g's size (48 bytes per navcell). A search
  * may be used with any grid of the same or smaller cell count. */
 wf_status wf_search_create(wf_search **out, const wf_grid *g);
 void wf_search_destroy(wf_search *s);            /* NULL is fine */
@@ -278,8 +291,12 @@ size_t wf_search_memory(const wf_search *s);
 /* Finds an optimal path. Returns WF_OK and fills *out, or an expected
  * outcome (WF_NO_PATH, WF_START_*, WF_GOAL_*), or an error. On WF_NO_PATH
  * out->expanded still tells the work done. Waypoints are the navcells where
- * the direction changes (or, with smoothing, where the string-pulled path
- * bends); a path whose start is in the goal has one waypoint. */
+ * the direction changes; a path whose start is in the goal has one waypoint.
+ * With smoothing, waypoints are navcells of the grid path joined by
+ * segments with line of sight (wf_grid_line_of_sight): a greedy pass keeps
+ * the last navcell visible from the previous waypoint, then any waypoint
+ * whose two neighbours see each other is dropped until none is left, so no
+ * single waypoint can be removed. */
 wf_status wf_search_run(wf_search *s, const wf_grid *g, const wf_query *q,
                         wf_path *out);
 

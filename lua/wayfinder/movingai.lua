@@ -3,41 +3,32 @@
 -- tolerance follows the precision the file prints (see docs/movingai.md).
 local M = {}
 
-local function fail(path, line, msg)
-  error(("wayfinder.movingai.load_scenarios: %s:%d: %s"):format(path, line, msg), 3)
+local function fail(fname, path, line, msg)
+  error(("wayfinder.movingai.%s: %s:%d: %s"):format(fname, path, line, msg), 0)
 end
 
-local function decimals(text)
-  local frac = text:match("%.(%d+)$")
-  return frac and #frac or 0
-end
-
---- The tolerance for comparing a computed length with a printed one:
--- half a unit of the last printed digit (6 significant digits for files
--- printed with %g), never less than 1e-3.
+--- The tolerance for comparing a computed length with a printed one: half a
+-- unit of the last printed decimal place, never less than 1e-3. A whole
+-- number (no decimal point) comes from a file printing 6 significant digits,
+-- so it is exact to the 6th significant digit.
 function M.tolerance(text)
-  local value = tonumber(text)
-  local digits = decimals(text)
-  local int_digits = #(text:match("^(%d+)") or "")
-  local half
-  if digits == 0 and not text:find("%.") then
-    half = 0.5e-6 * 10 ^ math.max(int_digits - 1, 0)
-  else
-    half = 0.5 * 10 ^ -digits
+  if type(text) ~= "string" or not tonumber(text) then
+    error("wayfinder.movingai.tolerance: text must be a printed number, got "
+      .. tostring(text), 2)
   end
-  -- %g with 6 significant digits: the last digit's place decides
-  if int_digits + digits == 6 and digits > 0 then half = 0.5 * 10 ^ -digits end
-  if value and value ~= 0 and digits == 0 then half = math.max(half, 0) end
+  local frac = text:match("%.(%d*)")
+  local half
+  if frac then
+    half = 0.5 * 10 ^ -#frac
+  else
+    local int_digits = #(text:match("^[+-]?(%d+)") or "1")
+    half = 0.5 * 10 ^ (int_digits - 6)
+  end
   return math.max(half, 1e-3)
 end
 
---- Parses scenario text; returns a sequence of queries
--- {bucket, map, width, height, sx, sy, gx, gy, length, tolerance, line}.
-function M.parse_scenarios(text, source)
-  source = source or "text"
-  if type(text) ~= "string" then
-    error("wayfinder.movingai.parse_scenarios: text must be a string, got " .. type(text), 2)
-  end
+-- The parser behind both entry points; fname names the caller in errors.
+local function parse(text, source, fname)
   local queries = {}
   local lineno = 0
   local saw_header = false
@@ -49,7 +40,7 @@ function M.parse_scenarios(text, source)
     end
     if not saw_header then
       if not line:match("^version%s+1") then
-        fail(source, lineno, "expected 'version 1' header")
+        fail(fname, source, lineno, "expected 'version 1' header")
       end
       saw_header = true
       goto continue
@@ -58,19 +49,19 @@ function M.parse_scenarios(text, source)
       local f = {}
       for word in line:gmatch("%S+") do f[#f + 1] = word end
       if #f ~= 9 then
-        fail(source, lineno, ("expected 9 fields, got %d"):format(#f))
+        fail(fname, source, lineno, ("expected 9 fields, got %d"):format(#f))
       end
       local nums = {}
       for _, i in ipairs({ 1, 3, 4, 5, 6, 7, 8 }) do
         local v = math.tointeger(tonumber(f[i]))
         if not v or v < 0 then
-          fail(source, lineno, ("field %d must be a whole number, got '%s'"):format(i, f[i]))
+          fail(fname, source, lineno, ("field %d must be a whole number, got '%s'"):format(i, f[i]))
         end
         nums[i] = v
       end
       local len = tonumber(f[9])
       if not len or len ~= len or len < 0 or len == math.huge then
-        fail(source, lineno, ("optimal length must be a number, got '%s'"):format(f[9]))
+        fail(fname, source, lineno, ("optimal length must be a number, got '%s'"):format(f[9]))
       end
       queries[#queries + 1] = {
         bucket = nums[1], map = f[2], width = nums[3], height = nums[4],
@@ -80,8 +71,21 @@ function M.parse_scenarios(text, source)
     end
     ::continue::
   end
-  if not saw_header then fail(source, lineno, "empty scenario file") end
+  if not saw_header then fail(fname, source, lineno, "empty scenario file") end
   return queries
+end
+
+--- Parses scenario text; returns a sequence of queries
+-- {bucket, map, width, height, sx, sy, gx, gy, length, tolerance, line}.
+-- source names the text in error messages (default "text").
+function M.parse_scenarios(text, source)
+  if type(text) ~= "string" then
+    error("wayfinder.movingai.parse_scenarios: text must be a string, got " .. type(text), 2)
+  end
+  if source ~= nil and type(source) ~= "string" then
+    error("wayfinder.movingai.parse_scenarios: source must be a string, got " .. type(source), 2)
+  end
+  return parse(text, source or "text", "parse_scenarios")
 end
 
 --- Loads a .scen file; nil, message when it cannot be read.
@@ -94,7 +98,7 @@ function M.load_scenarios(path)
   local text = f:read("a")
   f:close()
   if not text then return nil, "cannot read '" .. path .. "'" end
-  return M.parse_scenarios(text, path)
+  return parse(text, path, "load_scenarios")
 end
 
 return M

@@ -41,6 +41,10 @@ const char *wfl_describe(lua_State *L, int idx, char *buf)
     }
     case LUA_TNONE:
         return "no value";
+    case LUA_TNIL:
+        return "nil";
+    case LUA_TBOOLEAN:
+        return lua_toboolean(L, idx) ? "true" : "false";
     default:
         snprintf(buf, 64, "a %s", luaL_typename(L, idx));
         return buf;

@@ -474,7 +474,10 @@ static int l_batch(lua_State *L)
 {
     const char *fname = "grid:batch";
     lgrid *u = check_grid(L, fname);
-    luaL_checktype(L, 2, LUA_TFUNCTION);
+    char buf[64];
+    if (lua_type(L, 2) != LUA_TFUNCTION)
+        wfl_error(L, fname, "fn must be a function, got %s",
+                  wfl_describe(L, 2, buf));
     wf_grid_begin_batch(u->g);
     u->in_batch++;
     lua_pushvalue(L, 2);
@@ -550,6 +553,10 @@ static const char *const PATH_KEYS[] = {"algorithm", "class", "goal", "smooth",
                                         NULL};
 static const char *const GOAL_KEYS[] = {"shape", "radius", "half_width",
                                         "half_height", "angle", "u", NULL};
+static const char *const POINT_KEYS[] = {"shape", NULL};
+static const char *const CIRCLE_KEYS[] = {"shape", "radius", NULL};
+static const char *const SQUARE_KEYS[] = {"shape", "half_width", "half_height",
+                                          "angle", "u", NULL};
 
 static void read_goal(lua_State *L, int idx, const char *fname, wf_fix gx,
                       wf_fix gy, wf_goal *goal)
@@ -564,14 +571,17 @@ static void read_goal(lua_State *L, int idx, const char *fname, wf_fix gx,
     const char *shape = lua_isnil(L, -1) ? "point"
                         : wfl_check_string(L, -1, fname, "options.goal.shape");
     if (strcmp(shape, "point") == 0) {
+        wfl_check_keys(L, idx, fname, "options.goal (point)", POINT_KEYS);
         lua_pop(L, 1);
         return;
     }
     if (strcmp(shape, "circle") == 0) {
+        wfl_check_keys(L, idx, fname, "options.goal (circle)", CIRCLE_KEYS);
         wf_fix r = required_fix(L, idx, fname, "options.goal", "radius", 0,
                                 WF_MAX_SIDE);
         wf_goal_circle(goal, gx, gy, r);
     } else if (strcmp(shape, "square") == 0) {
+        wfl_check_keys(L, idx, fname, "options.goal (square)", SQUARE_KEYS);
         wf_fix hw = required_fix(L, idx, fname, "options.goal", "half_width", 0,
                                  WF_MAX_SIDE);
         wf_fix hh = required_fix(L, idx, fname, "options.goal", "half_height",
@@ -703,9 +713,20 @@ static int l_find_path(lua_State *L)
 
 /* close, __close and __gc: one idempotent function. Closing inside
  * grid:batch is allowed; the batch then has nothing left to finish. */
+/* self for the lifecycle methods, which also accept a closed grid */
+static lgrid *check_any_grid(lua_State *L, const char *fname)
+{
+    lgrid *u = luaL_testudata(L, 1, GRID_MT);
+    char buf[64];
+    if (!u)
+        wfl_error(L, fname, "self must be a wayfinder.Grid, got %s",
+                  wfl_describe(L, 1, buf));
+    return u;
+}
+
 static int l_close(lua_State *L)
 {
-    lgrid *u = luaL_checkudata(L, 1, GRID_MT);
+    lgrid *u = check_any_grid(L, "grid:close");
     wf_search_destroy(u->s);
     u->s = NULL;
     wf_grid_destroy(u->g);
@@ -715,14 +736,14 @@ static int l_close(lua_State *L)
 
 static int l_is_closed(lua_State *L)
 {
-    lgrid *u = luaL_checkudata(L, 1, GRID_MT);
+    lgrid *u = check_any_grid(L, "grid:is_closed");
     lua_pushboolean(L, u->g == NULL);
     return 1;
 }
 
 static int l_tostring(lua_State *L)
 {
-    lgrid *u = luaL_checkudata(L, 1, GRID_MT);
+    lgrid *u = check_any_grid(L, "grid:__tostring");
     if (!u->g)
         lua_pushstring(L, "wayfinder.Grid (closed)");
     else
