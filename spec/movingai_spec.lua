@@ -286,11 +286,11 @@ describe("wayfinder.movingai.parse_scenarios", function()
         "text:2: optimal length must be a number, got 'inf'" },
     }
     for _, case in ipairs(cases) do
-      local err = error_of(movingai.parse_scenarios, case[1])
-      assert.are.equal(": " .. case[2], err:sub(-#case[2] - 2), err)
+      assert.are.equal("wayfinder.movingai.parse_scenarios: " .. case[2],
+        error_of(movingai.parse_scenarios, case[1]))
     end
-    local err = error_of(movingai.parse_scenarios, "version 1\n1 2 3\n", "my.scen")
-    assert.is_truthy(err:find(": my.scen:2: expected 9 fields, got 3$"), err)
+    assert.are.equal("wayfinder.movingai.parse_scenarios: my.scen:2: expected 9 fields, got 3",
+      error_of(movingai.parse_scenarios, "version 1\n1 2 3\n", "my.scen"))
   end)
 
   it("refuses text that is not a string", function()
@@ -335,7 +335,10 @@ describe("wayfinder.movingai.load_scenarios", function()
 end)
 
 describe("wayfinder.movingai.tolerance", function()
-  it("is half a unit of the last printed decimal, never less than 1e-3", function()
+  it("is half a unit of the last printed digit, never less than 1e-3", function()
+    -- with a decimal point: half a unit of the last decimal; a whole number
+    -- comes from a file printing 6 significant digits: half a unit of the
+    -- 6th significant digit
     local cases = {
       { "3.41421", 1e-3 },        -- %g, 6 significant digits: 5e-6, raised to 1e-3
       { "1005.74", 0.005 },       -- %g with 4 whole digits: 2 decimals
@@ -345,9 +348,12 @@ describe("wayfinder.movingai.tolerance", function()
       { "62.1543", 1e-3 },
       { "779.985", 1e-3 },        -- 3 decimals: 5e-4, raised to 1e-3
       { "1539.80000000", 1e-3 },  -- 8-decimal city files
-      { "7", 1e-3 },              -- %g printed a whole number exactly
-      { "4787", 1e-3 },
+      { "7", 1e-3 },              -- 5e-6, raised to 1e-3
+      { "4787", 0.005 },          -- 4 whole digits: 2 more significant ones
+      { "12345", 0.05 },
+      { "123456", 0.5 },
       { "0", 1e-3 },
+      { "2.", 0.5 },              -- a point and no decimals: the units digit
     }
     for _, case in ipairs(cases) do
       assert.are.equal(case[2], movingai.tolerance(case[1]), case[1])

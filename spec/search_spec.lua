@@ -171,6 +171,9 @@ describe("grid:find_path", function()
         { goal = { shape = "circle", radius = 0.5 } })))
       assert.are.equal("goal_outside", select(2, g:find_path(0, 0, 9, 9,
         { goal = { shape = "square", half_width = 2, half_height = 2 } })))
+      -- a circle whose bounding box meets the grid but no navcell of it
+      assert.are.equal("goal_outside", select(2, g:find_path(2.5, 2.5, -0.5, -0.5,
+        { goal = { shape = "circle", radius = 0.6 } })))
       -- a circle reaching onto the grid is not outside: it touches (0, 2) only
       local path = g:find_path(4.5, 4.5, -1, 2.5, { goal = { shape = "circle", radius = 1 } })
       assert.are.same({ 0, 2 }, xy(path)[#path])
@@ -521,6 +524,19 @@ describe("grid:find_path", function()
       end
     end)
 
+    it("drops a waypoint whose neighbours see each other", function()
+      -- the grid path bends at (2, 0) and (3, 1) around the block at (1, 1);
+      -- from (0, 0) the goal is in sight past the block
+      local g = grid.from_ascii(".......\n.@.....\n")
+      for _, algo in ipairs(ALGOS) do
+        local raw = path_between(g, 0, 0, 6, 1, { algorithm = algo })
+        assert.are.same({ { 0, 0 }, { 2, 0 }, { 3, 1 }, { 6, 1 } }, xy(raw))
+        local path, len = path_between(g, 0, 0, 6, 1, { smooth = true, algorithm = algo })
+        assert.are.same({ { 0, 0 }, { 6, 1 } }, xy(path))
+        assert.is_true(math.abs(len - math.sqrt(37)) < 1e-4)
+      end
+    end)
+
     it("keeps a corridor's corners", function()
       local g = grid.from_ascii(ascii({
         "..........",
@@ -563,8 +579,8 @@ describe("grid:find_path", function()
               assert.is_true(g:line_of_sight(a[1], a[2], b[1], b[2]),
                 ("no line of sight from %d,%d to %d,%d"):format(a[1], a[2], b[1], b[2]))
             end
-            -- the waypoints are navcells of the grid path, in order, and each
-            -- interior one is the last navcell seen from the one before
+            -- the waypoints are navcells of the grid path, in order, and no
+            -- single one can be dropped: its two neighbours do not see each other
             local cells = brute.expand(raw)
             local at = 1
             for k = 2, #path do
@@ -574,8 +590,9 @@ describe("grid:find_path", function()
               end
               assert.is_truthy(found, "waypoint is not on the grid path, or out of order")
               if k < #path then
-                local nx = cells[found + 1]
-                assert.is_false(g:line_of_sight(path[k - 1][1], path[k - 1][2], nx[1], nx[2]))
+                local a, c = path[k - 1], path[k + 1]
+                assert.is_false(g:line_of_sight(a[1], a[2], c[1], c[2]),
+                  ("waypoint %d,%d could be dropped"):format(path[k][1], path[k][2]))
               end
               at = found
             end
