@@ -19,14 +19,20 @@ local function module_functions()
   return names
 end
 
+-- The name the docs give an object of each userdata type; a type not listed
+-- is named by its lower-case type name.
+local OBJECT_NAMES = {
+  ["wayfinder.RoomPlanner"] = "planner",
+}
+
 -- Methods: every function in the __index of every "wayfinder.X" metatable,
--- named <x>:<method> with x the lower-case type name.
+-- named <object>:<method>.
 local function methods()
   local names = {}
   for key, mt in pairs(debug.getregistry()) do
     if type(key) == "string" and key:match("^wayfinder%.%u") and type(mt) == "table"
       and mt.__name == key and type(mt.__index) == "table" then
-      local object = key:match("^wayfinder%.(.+)$"):lower()
+      local object = OBJECT_NAMES[key] or key:match("^wayfinder%.(.+)$"):lower()
       for method, f in pairs(mt.__index) do
         if type(f) == "function" then names[#names + 1] = object .. ":" .. method end
       end

@@ -172,7 +172,7 @@ wf_status wf_grid_from_movingai(wf_grid **out, const char *text, size_t len,
     size_t n;
     long w = -1, h = -1;
     if (!next_line(&c, &s, &n) || n < 4 || memcmp(s, "type", 4) != 0) {
-        fail(err, c.line, "expected 'type octile' on the first line");
+        fail(err, 1, "expected 'type octile' on the first line");
         return WF_ERR_PARSE;
     }
     for (;;) {
@@ -235,7 +235,7 @@ wf_status wf_grid_from_ascii(wf_grid **out, const char *text, size_t len,
         return WF_ERR_PARSE;
     }
     if (!size_ok(w, h)) {
-        fail(err, 0, "map size out of range");
+        fail(err, h > WF_MAX_SIDE ? WF_MAX_SIDE + 1 : 1, "map size out of range");
         return WF_ERR_PARSE;
     }
     const char **rows = malloc((size_t)h * sizeof *rows);

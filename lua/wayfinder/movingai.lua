@@ -12,16 +12,17 @@ end
 -- number (no decimal point) comes from a file printing 6 significant digits,
 -- so it is exact to the 6th significant digit.
 function M.tolerance(text)
-  if type(text) ~= "string" or not tonumber(text) then
+  if type(text) ~= "string" or not text:match("^%d+%.?%d*$") then
+    local shown = type(text) == "string" and ("'" .. text .. "'") or tostring(text)
     error("wayfinder.movingai.tolerance: text must be a printed number, got "
-      .. tostring(text), 2)
+      .. shown, 2)
   end
   local frac = text:match("%.(%d*)")
   local half
   if frac then
     half = 0.5 * 10 ^ -#frac
   else
-    local int_digits = #(text:match("^[+-]?(%d+)") or "1")
+    local int_digits = #text:match("^(%d+)")
     half = 0.5 * 10 ^ (int_digits - 6)
   end
   return math.max(half, 1e-3)
@@ -39,7 +40,7 @@ local function parse(text, source, fname)
       goto continue
     end
     if not saw_header then
-      if not line:match("^version%s+1") then
+      if not (line:match("^version%s+1%s*$") or line:match("^version%s+1%.0%s*$")) then
         fail(fname, source, lineno, "expected 'version 1' header")
       end
       saw_header = true
@@ -53,14 +54,14 @@ local function parse(text, source, fname)
       end
       local nums = {}
       for _, i in ipairs({ 1, 3, 4, 5, 6, 7, 8 }) do
-        local v = math.tointeger(tonumber(f[i]))
-        if not v or v < 0 then
+        local v = f[i]:match("^%d+$") and math.tointeger(tonumber(f[i]))
+        if not v then
           fail(fname, source, lineno, ("field %d must be a whole number, got '%s'"):format(i, f[i]))
         end
         nums[i] = v
       end
-      local len = tonumber(f[9])
-      if not len or len ~= len or len < 0 or len == math.huge then
+      local len = f[9]:match("^%d+%.?%d*$") and tonumber(f[9])
+      if not len then
         fail(fname, source, lineno, ("optimal length must be a number, got '%s'"):format(f[9]))
       end
       queries[#queries + 1] = {

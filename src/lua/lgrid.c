@@ -78,6 +78,8 @@ static void read_grid_options(lua_State *L, int idx, const char *fname,
             if (len == 0 || len >= WF_NAME_MAX)
                 wfl_error(L, fname, "%s must be 1 to %d characters, got '%s'",
                           sub, WF_NAME_MAX - 1, name);
+            if (strlen(name) != len)
+                wfl_error(L, fname, "%s must not contain a NUL byte", sub);
             for (int m = 0; m < k; m++)
                 if (strcmp(cfg->classes[m].name, name) == 0)
                     wfl_error(L, fname, "%s '%s' is a duplicate class name",
@@ -171,7 +173,11 @@ static int l_grid_load_movingai(lua_State *L)
 {
     const char *fname = "wayfinder.grid.load_movingai";
     const char *path = wfl_check_string(L, 1, fname, "path");
-    wfl_opt_table(L, 2, fname, "options");
+    if (strlen(path) != lua_rawlen(L, 1))
+        wfl_error(L, fname, "path must not contain a NUL byte");
+    wf_grid_config probe;   /* options are checked before the file is read */
+    wf_grid_config_init(&probe, 1, 1);
+    read_grid_options(L, 2, fname, &probe);
     lua_settop(L, 2);   /* the read buffer must not land on index 2 */
     FILE *f = fopen(path, "rb");
     if (!f) {
@@ -208,7 +214,8 @@ static int class_arg(lua_State *L, lgrid *u, int idx, const char *fname,
     if (lua_isnoneornil(L, idx))
         return dflt;
     const char *name = wfl_check_string(L, idx, fname, "class");
-    int k = wf_grid_class_index(u->g, name);
+    int k = strlen(name) == lua_rawlen(L, idx) ? wf_grid_class_index(u->g, name)
+                                                : -1;
     if (k < 0)
         wfl_error(L, fname, "class must name a class of this grid, got '%s'",
                   name);
@@ -617,7 +624,8 @@ static void read_path_options(lua_State *L, lgrid *u, int idx,
     lua_pop(L, 1);
     if (wfl_field(L, idx, "class") != LUA_TNIL) {
         const char *name = wfl_check_string(L, -1, fname, "options.class");
-        q->cls = wf_grid_class_index(u->g, name);
+        q->cls = strlen(name) == lua_rawlen(L, -1)
+                     ? wf_grid_class_index(u->g, name) : -1;
         if (q->cls < 0)
             wfl_error(L, fname, "options.class must name a class of this grid, "
                       "got '%s'", name);
