@@ -22,15 +22,19 @@ build = {
    modules = {
       ["wayfinder.core"] = {
          sources = {
+            "src/field.c",
             "src/goal.c",
             "src/grid.c",
+            "src/hier.c",
             "src/jps.c",
             "src/mapio.c",
+            "src/queue.c",
             "src/raster.c",
             "src/search.c",
             "src/lua/lcheck.c",
             "src/lua/lcore.c",
             "src/lua/lgrid.c",
+            "src/lua/lqueue.c",
          },
          incdirs = { "src" },
       },

@@ -2,6 +2,7 @@
 -- `local wayfinder = require("wayfinder")` gives the public modules:
 --   wayfinder.grid      navcell grids, obstructions and path search
 --   wayfinder.movingai  Moving AI benchmark scenario files
+--   wayfinder.queue     time-sliced path requests for many agents
 local core = require("wayfinder.core")
 
 local M = {}
@@ -9,5 +10,6 @@ local M = {}
 M.version = core.version
 M.grid = require("wayfinder.grid")
 M.movingai = require("wayfinder.movingai")
+M.queue = require("wayfinder.queue")
 
 return M
