@@ -305,6 +305,36 @@ describe("shared goals", function()
     end)
   end
 
+  for _, seed in ipairs({ 5, 60 }) do
+    it(("give optimal paths from every navcell of a random map, seed %d"):format(seed), function()
+      local r = H.rng(seed)
+      local w, h = 26, 21
+      local g = wayfinder.grid.from_ascii(H.random_ascii(r, w, h, 22 + seed % 20))
+      local gx, gy
+      repeat gx, gy = r.int(0, w - 1), r.int(0, h - 1) until g:is_passable(gx, gy)
+      local q = wayfinder.queue.new(g)
+      local agents = {}
+      for y = 0, h - 1 do
+        for x = 0, w - 1 do
+          if g:is_reachable(x, y, gx, gy) then
+            agents[#agents + 1] = { x = x, y = y,
+              h = q:submit({ sx = x + 0.5, sy = y + 0.5, gx = gx + 0.5, gy = gy + 0.5,
+                             shared = true }) }
+          end
+        end
+      end
+      q:run()
+      assert.is_true(#agents > 100)
+      for _, a in ipairs(agents) do
+        local path, len, info = a.h:result()
+        local _, _, i2 = g:find_path(a.x + 0.5, a.y + 0.5, gx + 0.5, gy + 0.5,
+          { algorithm = "astar" })
+        assert.are.equal(i2.cost_units, info.cost_units)
+        assert.is_true(close(len, H.walk(g, path)))
+      end
+    end)
+  end
+
   it("serves later agents from the ready field without expansions", function()
     local g = wayfinder.grid.new(30, 30)
     local q = wayfinder.queue.new(g)

@@ -9,13 +9,40 @@
 
 #define STEP_GOAL 9   /* dir code of a goal navcell; 1..8 are steps */
 
+/* Dijkstra with a bucket queue: every step costs at least one orthogonal
+ * step on the cheapest ground, so with buckets no wider than that step
+ * (the largest power of two below it: a shift, not a division) a
+ * navcell's distance is final once its bucket comes up, whatever the
+ * order inside a bucket (its predecessor lies at least one bucket width
+ * closer, in an earlier bucket). Every queue operation is O(1). Buckets
+ * are circular: a step never spans more than NBUCKETS - 1 of them. Bucket
+ * lists are threaded through the search scratch (hpos = next, pad = prev).
+ *
+ * On grids whose costs are all 1 a settled navcell offers only its
+ * canonical successors, the ones jump point search keeps (see jps.c): the
+ * straight and diagonal continuations of the step that reached it plus
+ * the forced neighbours. Every navcell still gets its optimal distance
+ * (jump point search relies on the same pruning), with a third of the
+ * relaxations. */
+#define NBUCKETS 1024  /* > 2 * 255 * 2 * diagonal / (2 * orthogonal) + 1 */
+
 struct wf_field {
     size_t ncells;
     int w, h, cls;
     uint8_t *dir;       /* 0 unsettled, 1..8 direction index + 1, STEP_GOAL */
     uint64_t version;   /* grid version the field was computed on */
     int state;          /* 0 empty, 1 running, 2 complete */
-    wf_run r;
+    /* the computation in progress */
+    wf_search *s;
+    const wf_grid *g;
+    const uint64_t *plane;
+    int words;
+    int shift;          /* bucket width is 2^shift cost units */
+    int canonical;      /* uniform costs: canonical successors only */
+    uint32_t head[NBUCKETS];
+    int64_t cur;        /* bucket number (not wrapped) being drained */
+    size_t queued;
+    uint64_t expanded;
 };
 
 wf_status wf_field_create(wf_field **out, const wf_grid *g)
@@ -52,6 +79,63 @@ int wf_field_ready(const wf_field *f, uint64_t version)
     return f->state == 2 && f->version == version;
 }
 
+static int pass(const wf_field *f, int x, int y)
+{
+    return wf_bit(f->plane + (size_t)(y + 1) * (size_t)f->words, x);
+}
+
+static void bucket_remove(wf_field *f, uint32_t v)
+{
+    wf_node *nodes = f->s->nodes;
+    wf_node *n = &nodes[v];
+    uint32_t next = (uint32_t)n->hpos, prev = (uint32_t)n->pad;
+    if (prev != UINT32_MAX)
+        nodes[prev].hpos = (int32_t)next;
+    else
+        f->head[(n->g >> f->shift) & (NBUCKETS - 1)] = next;
+    if (next != UINT32_MAX)
+        nodes[next].pad = (int32_t)prev;
+    f->queued--;
+}
+
+static void bucket_push(wf_field *f, uint32_t v)
+{
+    wf_node *nodes = f->s->nodes;
+    uint32_t *h = &f->head[(nodes[v].g >> f->shift) & (NBUCKETS - 1)];
+    nodes[v].pad = (int32_t)UINT32_MAX;
+    nodes[v].hpos = (int32_t)*h;
+    if (*h != UINT32_MAX)
+        nodes[*h].pad = (int32_t)v;
+    *h = v;
+    f->queued++;
+}
+
+/* Offers navcell v distance ng through parent u. */
+static void relax(wf_field *f, uint32_t v, uint32_t u, int64_t ng)
+{
+    wf_search *s = f->s;
+    wf_node *n = &s->nodes[v];
+    if (n->stamp == s->gen + 1)
+        return;                           /* settled */
+    if (n->stamp == s->gen) {
+        if (ng >= n->g)
+            return;
+        bucket_remove(f, v);
+    }
+    n->stamp = s->gen;
+    n->g = ng;
+    n->parent = u;
+    bucket_push(f, v);
+}
+
+static int lowest_cost(const wf_grid *g)
+{
+    for (int c = 1; c <= WF_MAX_COST; c++)
+        if (g->cost_hist[c])
+            return c;
+    return 1;
+}
+
 wf_status wf_field_begin(wf_field *f, wf_search *s, const wf_grid *g, int cls,
                          const wf_goal *goal)
 {
@@ -64,51 +148,90 @@ wf_status wf_field_begin(wf_field *f, wf_search *s, const wf_grid *g, int cls,
     if ((goal->type == WF_GOAL_CIRCLE && goal->r < 0)
         || (goal->type == WF_GOAL_SQUARE && (goal->hw < 0 || goal->hh < 0)))
         return WF_ERR_ARG;
-    wf_run *r = &f->r;
-    memset(r, 0, sizeof *r);
-    r->s = s;
-    r->g = g;
-    r->cls = cls;
-    r->w = g->w;
-    r->h = g->h;
-    r->words = g->words;
-    r->plane = g->pass + (size_t)cls * g->plane_words;
-    r->goal = *goal;
-    r->hscale = 0;                  /* no heuristic: Dijkstra */
-    r->limit = UINT64_MAX;
-    r->best = UINT32_MAX;
-    wf_goal_bounds(goal, &r->gx0, &r->gy0, &r->gx1, &r->gy1);
-    if (r->gx0 < 0) r->gx0 = 0;
-    if (r->gy0 < 0) r->gy0 = 0;
-    if (r->gx1 > g->w - 1) r->gx1 = g->w - 1;
-    if (r->gy1 > g->h - 1) r->gy1 = g->h - 1;
-    if (r->gx0 > r->gx1 || r->gy0 > r->gy1)
+    int x0, y0, x1, y1;
+    wf_goal_bounds(goal, &x0, &y0, &x1, &y1);
+    if (x0 < 0) x0 = 0;
+    if (y0 < 0) y0 = 0;
+    if (x1 > g->w - 1) x1 = g->w - 1;
+    if (y1 > g->h - 1) y1 = g->h - 1;
+    if (x0 > x1 || y0 > y1)
         return WF_GOAL_OUTSIDE;
     wf_search_cancel(s);
     wf_search_new_generation(s);
     memset(f->dir, 0, f->ncells);
+    f->s = s;
+    f->g = g;
     f->w = g->w;
     f->h = g->h;
     f->cls = cls;
-    for (int y = r->gy0; y <= r->gy1; y++)
-        for (int x = r->gx0; x <= r->gx1; x++)
-            if (wf_run_pass(r, x, y) && wf_run_in_goal(r, x, y)) {
+    f->plane = g->pass + (size_t)cls * g->plane_words;
+    f->words = g->words;
+    int64_t minstep = 2 * WF_COST_SCALE * lowest_cost(g);
+    f->shift = 0;
+    while (((int64_t)2 << f->shift) <= minstep)
+        f->shift++;
+    f->canonical = g->cost == NULL || wf_grid_uniform_cost(g);
+    for (int i = 0; i < NBUCKETS; i++)
+        f->head[i] = UINT32_MAX;
+    f->cur = 0;
+    f->queued = 0;
+    f->expanded = 0;
+    /* goal navcells in row-major order, so the order is fixed */
+    for (int y = y0; y <= y1; y++)
+        for (int x = x0; x <= x1; x++)
+            if (pass(f, x, y) && (goal->type == WF_GOAL_POINT
+                                  || wf_goal_contains(goal, x, y))) {
                 uint32_t v = (uint32_t)y * (uint32_t)g->w + (uint32_t)x;
-                wf_relax(r, v, v, 0);
+                relax(f, v, v, 0);
             }
     f->version = g->version;
     f->state = 1;
     return WF_OK;
 }
 
-/* dir code of the step from a navcell to a neighbour (dx, dy). */
-static uint8_t step_code(int dx, int dy)
+/* One step (dx, dy) from settled u at (x, y) with distance gu, cost 1. */
+static void step(wf_field *f, uint32_t u, int x, int y, int dx, int dy,
+                 int64_t gu)
 {
-    for (int d = 0; d < 8; d++)
-        if (wf_dir_dx[d] == dx && wf_dir_dy[d] == dy)
-            return (uint8_t)(d + 1);
-    return 0;
+    int nx = x + dx, ny = y + dy;
+    if (!pass(f, nx, ny))
+        return;
+    int64_t c = 2 * WF_COST_SCALE;
+    if (dx && dy) {
+        if (!pass(f, nx, y) || !pass(f, x, ny))
+            return;
+        c = 2 * WF_COST_DIAG;
+    }
+    relax(f, (uint32_t)ny * (uint32_t)f->w + (uint32_t)nx, u, gu + c);
 }
+
+/* The canonical successors of u reached by step (dx, dy). */
+static void expand_canonical(wf_field *f, uint32_t u, int x, int y, int dx,
+                             int dy, int64_t gu)
+{
+    if (dx && dy) {
+        step(f, u, x, y, dx, 0, gu);
+        step(f, u, x, y, 0, dy, gu);
+        step(f, u, x, y, dx, dy, gu);
+    } else if (dx) {
+        step(f, u, x, y, dx, 0, gu);
+        for (int s = -1; s <= 1; s += 2)
+            if (pass(f, x, y + s) && !pass(f, x - dx, y + s)) {
+                step(f, u, x, y, 0, s, gu);
+                step(f, u, x, y, dx, s, gu);
+            }
+    } else {
+        step(f, u, x, y, 0, dy, gu);
+        for (int s = -1; s <= 1; s += 2)
+            if (pass(f, x + s, y) && !pass(f, x + s, y - dy)) {
+                step(f, u, x, y, s, 0, gu);
+                step(f, u, x, y, s, dy, gu);
+            }
+    }
+}
+
+/* dir code of the step from a navcell to a neighbour: [dy + 1][dx + 1]. */
+static const uint8_t STEP_CODE[3][3] = {{8, 4, 7}, {2, 0, 1}, {6, 3, 5}};
 
 wf_status wf_field_step(wf_field *f, uint64_t budget, uint64_t *used,
                         int *finished)
@@ -117,36 +240,50 @@ wf_status wf_field_step(wf_field *f, uint64_t budget, uint64_t *used,
     *finished = f->state == 2;
     if (f->state != 1)
         return f->state == 2 ? WF_OK : WF_ERR_ARG;
-    wf_run *r = &f->r;
-    const uint8_t *cost = r->g->cost;
-    uint64_t before = r->expanded;
-    r->limit = budget > UINT64_MAX - before ? UINT64_MAX : before + budget;
-    r->stopped = 0;
-    uint32_t u, w = (uint32_t)r->w;
-    while (wf_pop(r, &u)) {
+    wf_search *s = f->s;
+    const uint8_t *cost = f->g->cost;
+    uint32_t w = (uint32_t)f->w;
+    uint64_t done = 0;
+    while (f->queued > 0 && done < budget) {
+        uint32_t *hd = &f->head[f->cur & (NBUCKETS - 1)];
+        if (*hd == UINT32_MAX) {
+            f->cur++;
+            continue;
+        }
+        uint32_t u = *hd;
+        bucket_remove(f, u);
+        wf_node *n = &s->nodes[u];
+        n->stamp = s->gen + 1;
+        done++;
         int x = (int)(u % w), y = (int)(u / w);
-        uint32_t p = r->s->nodes[u].parent;
+        uint32_t p = n->parent;
         f->dir[u] = p == u ? STEP_GOAL
-                           : step_code((int)(p % w) - x, (int)(p / w) - y);
-        int64_t gu = r->s->nodes[u].g;
+                           : STEP_CODE[(int)(p / w) - y + 1][(int)(p % w) - x + 1];
+        int64_t gu = n->g;
+        if (f->canonical && p != u) {
+            expand_canonical(f, u, x, y, (x > (int)(p % w)) - (x < (int)(p % w)),
+                             (y > (int)(p / w)) - (y < (int)(p / w)), gu);
+            continue;
+        }
         int cu = cost ? cost[u] : 1;
         for (int d = 0; d < 8; d++) {
             int nx = x + wf_dir_dx[d], ny = y + wf_dir_dy[d];
-            if (!wf_run_pass(r, nx, ny))
+            if (!pass(f, nx, ny))
                 continue;
             int64_t base = WF_COST_SCALE;
             if (d >= 4) {
-                if (!wf_run_pass(r, nx, y) || !wf_run_pass(r, x, ny))
+                if (!pass(f, nx, y) || !pass(f, x, ny))
                     continue;
                 base = WF_COST_DIAG;
             }
             uint32_t v = (uint32_t)ny * w + (uint32_t)nx;
             int cv = cost ? cost[v] : 1;
-            wf_relax(r, v, u, gu + base * (cu + cv));
+            relax(f, v, u, gu + base * (cu + cv));
         }
     }
-    *used = r->expanded - before;
-    if (!r->stopped) {
+    f->expanded += done;
+    *used = done;
+    if (f->queued == 0) {
         f->state = 2;
         *finished = 1;
     }
