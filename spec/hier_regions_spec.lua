@@ -185,6 +185,23 @@ describe("incremental relabelling", function()
     end)
   end
 
+  it("relinks when only the links across a chunk border change", function()
+    -- chunks 4 wide: walling column 4 (the first of the middle chunk) keeps
+    -- one region in every chunk but cuts the link between the first two
+    local g = wayfinder.grid.new(12, 6)
+    g:set_chunk_size(4)
+    assert.are.same({ 6, 1 }, { g:regions().regions, g:regions().components })
+    g:batch(function(gg)
+      for y = 0, 5 do gg:set_passable(4, y, false) end
+    end)
+    assert.are.equal(6, g:regions().regions)
+    assert.are.equal(2, g:regions().components)
+    assert.is_false(g:is_reachable(0, 0, 11, 5))
+    g:set_passable(4, 2, true)
+    assert.are.equal(1, g:regions().components)
+    assert.is_true(g:is_reachable(0, 0, 11, 5))
+  end)
+
   it("follows obstructions added and removed", function()
     local g = wayfinder.grid.new(20, 9)
     g:set_chunk_size(4)

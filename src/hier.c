@@ -22,6 +22,7 @@ typedef struct hclass {
     uint32_t *uf;         /* union-find parents during the global pass */
     size_t rcap;
     uint32_t nregions, ncomponents;
+    int stale;            /* components not computed for the current labels */
 } hclass;
 
 struct wf_hier {
@@ -40,6 +41,11 @@ struct wf_hier {
     uint16_t *par;        /* provisional label union-find */
     uint16_t *fin;        /* provisional -> final label */
     size_t maxruns;
+    /* the region counts and border links of the chunks a sync rewrites, as
+     * they were: when they come out the same, components cannot change */
+    uint16_t *snap;
+    size_t snap_cap;
+    int32_t *alist;       /* those chunks */
 };
 
 /* ------------------------------------------------------------ helpers -- */
@@ -126,6 +132,8 @@ void wf_hier_destroy(wf_hier *h)
     free(h->rowstart);
     free(h->par);
     free(h->fin);
+    free(h->snap);
+    free(h->alist);
     free(h);
 }
 
@@ -160,13 +168,14 @@ wf_status wf_hier_create(wf_hier **out, const wf_grid *g, int chunk)
     h->maxruns = (size_t)chunk * (size_t)((chunk + 1) / 2);
     h->dirty = calloc(nch, 1);
     h->dlist = malloc(nch * sizeof *h->dlist);
+    h->alist = malloc(nch * sizeof *h->alist);
     h->ra = malloc(h->maxruns * sizeof *h->ra);
     h->rb = malloc(h->maxruns * sizeof *h->rb);
     h->rl = malloc(h->maxruns * sizeof *h->rl);
     h->rowstart = malloc((size_t)(chunk + 1) * sizeof *h->rowstart);
     h->par = malloc((h->maxruns + 1) * sizeof *h->par);
     h->fin = malloc((h->maxruns + 1) * sizeof *h->fin);
-    if (!ok || !h->dirty || !h->dlist || !h->ra || !h->rb || !h->rl
+    if (!ok || !h->dirty || !h->dlist || !h->alist || !h->ra || !h->rb || !h->rl
         || !h->rowstart || !h->par || !h->fin) {
         wf_hier_destroy(h);
         return WF_ERR_NOMEM;
@@ -294,11 +303,20 @@ static void link_chunk(wf_hier *h, int k, int c)
                 uint16_t b = hc->label[dir == 0 ? i + 1 : i + w];
                 if (!a || !b || (a == la && b == lb))
                     continue;
-                lk[2 * n] = a;
-                lk[2 * n + 1] = b;
-                n++;
                 la = a;
                 lb = b;
+                /* keep the list sorted and free of repeats (insertion) */
+                int j = n;
+                while (j > 0 && (lk[2 * j - 2] > a
+                                 || (lk[2 * j - 2] == a && lk[2 * j - 1] > b)))
+                    j--;
+                if (j > 0 && lk[2 * j - 2] == a && lk[2 * j - 1] == b)
+                    continue;
+                memmove(lk + 2 * j + 2, lk + 2 * j,
+                        (size_t)(n - j) * 2 * sizeof *lk);
+                lk[2 * j] = a;
+                lk[2 * j + 1] = b;
+                n++;
             }
         }
         hc->nlink[(size_t)c * 2 + (size_t)dir] = (uint16_t)n;
@@ -387,23 +405,83 @@ static void mark_rect(wf_hier *h, int x0, int y0, int x1, int y1)
             mark_dirty(h, cy * h->cw + cx);
 }
 
+/* The chunks whose links a sync rewrites: the dirty ones and their west and
+ * north neighbours (their east/south links point into dirty chunks). */
+static int affected_chunks(wf_hier *h)
+{
+    int n = 0;
+    for (int i = 0; i < h->ndirty; i++) {
+        int c = h->dlist[i];
+        h->alist[n++] = c;
+        if (c % h->cw > 0 && !h->dirty[c - 1])
+            h->alist[n++] = c - 1;
+        if (c >= h->cw && !h->dirty[c - h->cw])
+            h->alist[n++] = c - h->cw;
+    }
+    return n;      /* a chunk west of one and north of another may repeat */
+}
+
+static size_t snap_size(const wf_hier *h)
+{
+    return 3 + 4 * (size_t)h->chunk;   /* nreg, 2 counts, 2 link lists */
+}
+
+static void snap_chunk(const wf_hier *h, const hclass *hc, int c, uint16_t *out)
+{
+    out[0] = hc->nreg[c];
+    out[1] = hc->nlink[(size_t)c * 2];
+    out[2] = hc->nlink[(size_t)c * 2 + 1];
+    const uint16_t *lk = hc->link + (size_t)c * 4 * (size_t)h->chunk;
+    memcpy(out + 3, lk, 2 * (size_t)out[1] * sizeof *out);
+    memcpy(out + 3 + 2 * (size_t)h->chunk, lk + 2 * (size_t)h->chunk,
+           2 * (size_t)out[2] * sizeof *out);
+}
+
+static int snap_same(const wf_hier *h, const hclass *hc, int c,
+                     const uint16_t *old)
+{
+    const uint16_t *lk = hc->link + (size_t)c * 4 * (size_t)h->chunk;
+    return old[0] == hc->nreg[c] && old[1] == hc->nlink[(size_t)c * 2]
+           && old[2] == hc->nlink[(size_t)c * 2 + 1]
+           && memcmp(old + 3, lk, 2 * (size_t)old[1] * sizeof *old) == 0
+           && memcmp(old + 3 + 2 * (size_t)h->chunk, lk + 2 * (size_t)h->chunk,
+                     2 * (size_t)old[2] * sizeof *old) == 0;
+}
+
 /* Relabels the dirty chunks, relinks them and the neighbours that link into
- * them, and recomputes the components. */
-static wf_status apply_dirty(wf_hier *h, const wf_grid *g)
+ * them, and recomputes the components unless no region count and no link
+ * changed (then the components are the same as before). With `full` the
+ * components are always recomputed. */
+static wf_status apply_dirty(wf_hier *h, const wf_grid *g, int full)
 {
     wf_status st = WF_OK;
+    int na = affected_chunks(h);
+    size_t per = snap_size(h);
+    if (!full && (size_t)na * per > h->snap_cap) {
+        uint16_t *sn = realloc(h->snap, (size_t)na * per * sizeof *sn);
+        if (!sn)
+            full = 1;          /* no room to compare: recompute instead */
+        else {
+            h->snap = sn;
+            h->snap_cap = (size_t)na * per;
+        }
+    }
     for (int k = 0; k < h->nclasses && st == WF_OK; k++) {
+        hclass *hc = &h->cls[k];
+        if (!full)
+            for (int i = 0; i < na; i++)
+                snap_chunk(h, hc, h->alist[i], h->snap + (size_t)i * per);
         for (int i = 0; i < h->ndirty; i++)
             label_chunk(h, g, k, h->dlist[i]);
-        for (int i = 0; i < h->ndirty; i++) {
-            int c = h->dlist[i];
-            link_chunk(h, k, c);
-            if (c % h->cw > 0 && !h->dirty[c - 1])
-                link_chunk(h, k, c - 1);
-            if (c >= h->cw && !h->dirty[c - h->cw])
-                link_chunk(h, k, c - h->cw);
+        for (int i = 0; i < na; i++)
+            link_chunk(h, k, h->alist[i]);
+        int same = !full && !hc->stale;
+        for (int i = 0; i < na && same; i++)
+            same = snap_same(h, hc, h->alist[i], h->snap + (size_t)i * per);
+        if (!same) {
+            st = link_components(h, k);
+            hc->stale = st != WF_OK;
         }
-        st = link_components(h, k);
     }
     for (int i = 0; i < h->ndirty; i++)
         h->dirty[h->dlist[i]] = 0;
@@ -427,7 +505,7 @@ wf_status wf_hier_relabel(wf_hier *h, const wf_grid *g)
     h->ndirty = 0;
     for (int c = 0; c < h->nchunks; c++)
         mark_dirty(h, c);
-    return apply_dirty(h, g);
+    return apply_dirty(h, g, 1);
 }
 
 unsigned wf_hier_pending(const wf_hier *h, const wf_grid *g)
@@ -460,7 +538,7 @@ wf_status wf_hier_sync(wf_hier *h, const wf_grid *g)
         h->version = g->version;
         return WF_OK;
     }
-    return apply_dirty(h, g);
+    return apply_dirty(h, g, 0);
 }
 
 /* ------------------------------------------------------------ queries -- */
