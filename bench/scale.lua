@@ -57,6 +57,13 @@ end
 
 local function us(s) return ("%9.1f"):format(s * 1e6) end
 
+local function quantile(t, q)
+  local c = {}
+  for i, v in ipairs(t) do c[i] = v end
+  table.sort(c)
+  return c[math.max(1, math.ceil(q * #c))]
+end
+
 -- ------------------------------------------------- 1. unreachable goals --
 
 local QUERY_MAPS = {
@@ -95,9 +102,11 @@ end
 
 local function timed_path(grid, q, options)
   local t = clock()
-  local path, _, info
+  local path, info
   for _ = 1, REPEAT do
-    path, _, info = grid:find_path(q.sx + 0.5, q.sy + 0.5, q.gx + 0.5, q.gy + 0.5, options)
+    local len
+    path, len, info = grid:find_path(q.sx + 0.5, q.sy + 0.5, q.gx + 0.5, q.gy + 0.5, options)
+    assert(len)
   end
   return (clock() - t) / REPEAT, path, info
 end
@@ -105,7 +114,8 @@ end
 local function bench_unreachable()
   print("== 1. unreachable goals: cost of a query whose goal is walled in, against")
   print("   the same query before walling (reachable) and with rewriting off (flood).")
-  print(("   %d long queries per map (the longest half of the .scen, evenly spread),"):format(PER_MAP))
+  print(("   %d long queries per map (the longest half of the .scen, evenly spread),")
+    :format(PER_MAP))
   print("   times are per query, medians; ratio = unreachable / reachable")
   print(("   %-22s %9s %9s %7s %11s %8s %9s"):format("map", "reach us", "unrch us",
     "ratio", "flood us", "ratio", "flood exp"))
@@ -185,8 +195,12 @@ local function bench_updates()
   end
   plain:close()
   print(("   grid only (no labels): add_obstruction %s us (median)"):format(us(median(bare))))
-  print(("   %-6s %10s %10s %9s %9s %8s %8s %12s"):format("chunk", "regions", "incr us",
-    "full ms", "ratio %", "label ms", "query us", "bytes/navcell"))
+  print("   incremental: median, 90th percentile and worst of 200 placements;")
+  print("   ratio = median incremental / median full; relabel = labels alone, from")
+  print("   scratch; query = grid:nearest_reachable between random navcells")
+  print(("   %-6s %8s %9s %9s %9s %9s %9s %10s %9s %9s"):format("chunk", "regions",
+    "incr us", "p90 us", "max us", "full ms", "ratio %", "relabel ms", "query us",
+    "B/navcell"))
   for _, chunk in ipairs({ 16, 32, 64 }) do
     grid:set_chunk_size(chunk)
     local full, relabel = {}, {}
@@ -219,12 +233,12 @@ local function bench_updates()
     local info = grid:regions("small")
     local ncells = grid:width() * grid:height()
     local mi, mf = median(inc), median(full)
-    print(("   %-6d %10d %s %9.2f %9.3f %8.2f %8.1f %12.2f"):format(chunk, info.regions,
-      us(mi), mf * 1e3, mi / mf * 100, median(relabel) * 1e3, q * 1e6,
-      info.memory / ncells))
+    print(("   %-6d %8d %s %s %s %9.2f %9.3f %10.2f %9.1f %9.2f"):format(chunk, info.regions,
+      us(mi), us(quantile(inc, 0.9)), us(quantile(inc, 1)), mf * 1e3, mi / mf * 100,
+      median(relabel) * 1e3, q * 1e6, info.memory / ncells))
   end
-  print("   (bytes/navcell: all region data of both classes divided by navcells;")
-  print("    labels are 2 bytes per navcell per class)")
+  print("   (B/navcell: all region data of both classes over the navcell count;")
+  print("    the labels themselves are 2 bytes per navcell per class)")
   grid:close()
   print()
 end
@@ -253,8 +267,8 @@ local function drive(queue, handles)
 end
 
 local function report(label, ticks, total, cpu, worst, failed)
-  print(("   %-34s %6d %10d %9.1f %9.1f %9.2f %8.2f %6d"):format(label, ticks, total,
-    total / AGENTS, cpu * 1e3, cpu * 1e3 / ticks, worst * 1e3, failed))
+  print(("   %-28s %6d %9d %8.1f %8.1f %8.3f %8.2f %7.2f %6d"):format(label, ticks, total,
+    total / AGENTS, cpu * 1e3, cpu * 1e6 / total, cpu * 1e3 / ticks, worst * 1e3, failed))
 end
 
 local function bench_queue()
@@ -274,8 +288,8 @@ local function bench_queue()
   local goals = {}
   for i = 1, 10 do goals[i] = long[r(#long) + 1] end
   grid:is_reachable(0, 0, 0, 0)
-  print(("   %-34s %6s %10s %9s %9s %9s %8s %6s"):format("", "ticks", "expanded",
-    "exp/req", "cpu ms", "ms/tick", "max ms", "failed"))
+  print(("   %-28s %6s %9s %8s %8s %8s %8s %7s %6s"):format("", "ticks", "expanded",
+    "exp/req", "cpu ms", "us/exp", "ms/tick", "max ms", "failed"))
   local function run(label, make)
     local queue = wayfinder.queue.new(grid)
     local handles = {}
@@ -297,7 +311,8 @@ local function bench_queue()
   run("10 goals, one search each", to_goal(false))
   run("10 goals, shared fields", to_goal(true))
   print("   (a shared field settles every navcell connected to its goal once;")
-  print("    exp/req counts those settlements spread over the agents)")
+  print("    exp/req counts those settlements spread over the agents; a JPS")
+  print("    expansion scans whole rows and costs far more than a settlement)")
   grid:close()
   print()
 end
