@@ -266,9 +266,9 @@ local function drive(queue, handles)
   return ticks, total, cpu, worst, failed
 end
 
-local function report(label, ticks, total, cpu, worst, failed)
-  print(("   %-28s %6d %9d %8.1f %8.1f %8.3f %8.2f %7.2f %6d"):format(label, ticks, total,
-    total / AGENTS, cpu * 1e3, cpu * 1e6 / total, cpu * 1e3 / ticks, worst * 1e3, failed))
+local function report(label, n, ticks, total, cpu, worst, failed)
+  print(("   %-30s %5d %6d %9d %8.1f %8.1f %8.3f %8.2f %7.2f %6d"):format(label, n, ticks,
+    total, total / n, cpu * 1e3, cpu * 1e6 / total, cpu * 1e3 / ticks, worst * 1e3, failed))
 end
 
 local function bench_queue()
@@ -288,28 +288,32 @@ local function bench_queue()
   local goals = {}
   for i = 1, 10 do goals[i] = long[r(#long) + 1] end
   grid:is_reachable(0, 0, 0, 0)
-  print(("   %-28s %6s %9s %8s %8s %8s %8s %7s %6s"):format("", "ticks", "expanded",
-    "exp/req", "cpu ms", "us/exp", "ms/tick", "max ms", "failed"))
-  local function run(label, make)
+  print(("   %-30s %5s %6s %9s %8s %8s %8s %8s %7s %6s"):format("", "agents", "ticks",
+    "expanded", "exp/req", "cpu ms", "us/exp", "ms/tick", "max ms", "failed"))
+  local function run(label, make, n)
+    n = n or AGENTS
     local queue = wayfinder.queue.new(grid)
     local handles = {}
-    for i = 1, AGENTS do handles[i] = queue:submit(make(i)) end
-    report(label, drive(queue, handles))
+    for i = 1, n do handles[i] = queue:submit(make(i)) end
+    report(label, n, drive(queue, handles))
     queue:close()
   end
   run("random long requests", function(i)
     local q = picks[i]
     return { sx = q.sx + 0.5, sy = q.sy + 0.5, gx = q.gx + 0.5, gy = q.gy + 0.5 }
   end)
-  local function to_goal(shared)
+  local function to_goal(shared, algorithm)
     return function(i)
       local q, g = picks[i], goals[i % 10 + 1]
       return { sx = q.sx + 0.5, sy = q.sy + 0.5, gx = g.gx + 0.5, gy = g.gy + 0.5,
-               shared = shared }
+               shared = shared, algorithm = algorithm }
     end
   end
-  run("10 goals, one search each", to_goal(false))
+  run("10 goals, one JPS search each", to_goal(false))
+  run("10 goals, one A* search each", to_goal(false, "astar"), AGENTS // 10)
   run("10 goals, shared fields", to_goal(true))
+  print("   (the A* row serves the first tenth of the agents only, to keep the run")
+  print("    short; on costed terrain A* is the only search)")
   print("   (a shared field settles every navcell connected to its goal once;")
   print("    exp/req counts those settlements spread over the agents; a JPS")
   print("    expansion scans whole rows and costs far more than a settlement)")
