@@ -405,20 +405,28 @@ static void mark_rect(wf_hier *h, int x0, int y0, int x1, int y1)
             mark_dirty(h, cy * h->cw + cx);
 }
 
-/* The chunks whose links a sync rewrites: the dirty ones and their west and
- * north neighbours (their east/south links point into dirty chunks). */
+/* The chunks whose links a sync rewrites, each once: the dirty ones and
+ * their west and north neighbours (whose east/south links point into dirty
+ * chunks). Neighbours are marked 2 in `dirty` until the sync ends. */
 static int affected_chunks(wf_hier *h)
 {
     int n = 0;
+    for (int i = 0; i < h->ndirty; i++)
+        h->alist[n++] = h->dlist[i];
     for (int i = 0; i < h->ndirty; i++) {
         int c = h->dlist[i];
-        h->alist[n++] = c;
-        if (c % h->cw > 0 && !h->dirty[c - 1])
-            h->alist[n++] = c - 1;
-        if (c >= h->cw && !h->dirty[c - h->cw])
-            h->alist[n++] = c - h->cw;
+        int west = c % h->cw > 0 ? c - 1 : -1;
+        int north = c >= h->cw ? c - h->cw : -1;
+        if (west >= 0 && !h->dirty[west]) {
+            h->dirty[west] = 2;
+            h->alist[n++] = west;
+        }
+        if (north >= 0 && !h->dirty[north]) {
+            h->dirty[north] = 2;
+            h->alist[n++] = north;
+        }
     }
-    return n;      /* a chunk west of one and north of another may repeat */
+    return n;
 }
 
 static size_t snap_size(const wf_hier *h)
@@ -472,7 +480,7 @@ static wf_status apply_dirty(wf_hier *h, const wf_grid *g, int full)
             for (int i = 0; i < na; i++)
                 snap_chunk(h, hc, h->alist[i], h->snap + (size_t)i * per);
         for (int i = 0; i < h->ndirty; i++)
-            label_chunk(h, g, k, h->dlist[i]);
+            label_chunk(h, g, k, h->dlist[i]);   /* alist starts with them */
         for (int i = 0; i < na; i++)
             link_chunk(h, k, h->alist[i]);
         int same = !full && !hc->stale;
@@ -483,8 +491,8 @@ static wf_status apply_dirty(wf_hier *h, const wf_grid *g, int full)
             hc->stale = st != WF_OK;
         }
     }
-    for (int i = 0; i < h->ndirty; i++)
-        h->dirty[h->dlist[i]] = 0;
+    for (int i = 0; i < na; i++)
+        h->dirty[h->alist[i]] = 0;
     h->ndirty = 0;
     if (st != WF_OK) {
         h->stale = 1;
