@@ -516,11 +516,6 @@ wf_status wf_hier_relabel(wf_hier *h, const wf_grid *g)
     return apply_dirty(h, g, 1);
 }
 
-unsigned wf_hier_pending(const wf_hier *h, const wf_grid *g)
-{
-    return g->nchanges - h->seen;
-}
-
 wf_status wf_hier_note(wf_hier *h, const wf_grid *g)
 {
     if (g->nchanges - h->seen >= WF_CHANGE_LOG - 2)

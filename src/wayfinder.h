@@ -327,7 +327,7 @@ int64_t wf_polyline_length(const int32_t *x, const int32_t *y, int n);
  *
  * MEMORY (per navcell): regions 2 bytes per class for the labels plus about
  * 8/chunk bytes per class for the border links; a field 1 byte; a queue
- * one wf_search (24 bytes, see above).
+ * one wf_search (a node record and a heap slot, 48 bytes).
  * ====================================================================== */
 
 /* ------------------------------------------------------ sliced search -- */
@@ -383,8 +383,6 @@ void wf_hier_destroy(wf_hier *h);                  /* NULL is fine */
  * not changed. On failure the labels are marked stale and the next sync
  * relabels everything. Every query below syncs first. */
 wf_status wf_hier_sync(wf_hier *h, const wf_grid *g);
-/* Number of passability changes of g not yet seen by h. */
-unsigned wf_hier_pending(const wf_hier *h, const wf_grid *g);
 /* Call after editing g: syncs now when g's change log would otherwise
  * forget changes h has not seen (which would force a full relabel). */
 wf_status wf_hier_note(wf_hier *h, const wf_grid *g);

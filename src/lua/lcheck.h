@@ -64,6 +64,10 @@ typedef struct wfl_scale_opts {
  * idx (nothing when it is not a table); arg names the table in errors. */
 void wfl_read_scale_options(lua_State *L, int idx, const char *fname,
                             const char *arg, wfl_scale_opts *so);
+/* Reads the goal table at idx ({shape =, radius =, ...}, as find_path's
+ * options.goal) centred on (gx, gy); arg names the table in errors. */
+void wfl_read_goal(lua_State *L, int idx, const char *fname, const char *arg,
+                   wf_fix gx, wf_fix gy, wf_goal *goal);
 /* Pushes a path outcome as find_path returns it: path, length, info or
  * nil, reason, info. Returns 3. */
 int wfl_push_outcome(lua_State *L, const wf_result *r, int smooth);

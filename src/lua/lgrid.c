@@ -584,39 +584,47 @@ static const char *const PATH_KEYS[] = {"algorithm", "class", "goal", "smooth",
 static const char *const GOAL_KEYS[] = {"shape", "radius", "half_width",
                                         "half_height", "angle", "u", NULL};
 
-static void read_goal(lua_State *L, int idx, const char *fname, wf_fix gx,
-                      wf_fix gy, wf_goal *goal)
+/* A goal table at idx ({shape =, radius =, half_width =, ...}) centred on
+ * (gx, gy); arg names the table in errors ("options.goal"). */
+static void read_goal(lua_State *L, int idx, const char *fname,
+                      const char *arg, wf_fix gx, wf_fix gy, wf_goal *goal)
 {
-    char buf[64];
+    char buf[64], sub[80];
     wf_goal_point(goal, gx, gy);
     if (!lua_istable(L, idx))
-        wfl_error(L, fname, "options.goal must be a table, got %s",
+        wfl_error(L, fname, "%s must be a table, got %s", arg,
                   wfl_describe(L, idx, buf));
-    wfl_check_keys(L, idx, fname, "options.goal", GOAL_KEYS);
+    wfl_check_keys(L, idx, fname, arg, GOAL_KEYS);
     lua_getfield(L, idx, "shape");
+    snprintf(sub, sizeof sub, "%s.shape", arg);
     const char *shape = lua_isnil(L, -1) ? "point"
-                        : wfl_check_string(L, -1, fname, "options.goal.shape");
+                        : wfl_check_string(L, -1, fname, sub);
     if (strcmp(shape, "point") == 0) {
         lua_pop(L, 1);
         return;
     }
     if (strcmp(shape, "circle") == 0) {
-        wf_fix r = required_fix(L, idx, fname, "options.goal", "radius", 0,
-                                WF_MAX_SIDE);
+        wf_fix r = required_fix(L, idx, fname, arg, "radius", 0, WF_MAX_SIDE);
         wf_goal_circle(goal, gx, gy, r);
     } else if (strcmp(shape, "square") == 0) {
-        wf_fix hw = required_fix(L, idx, fname, "options.goal", "half_width", 0,
+        wf_fix hw = required_fix(L, idx, fname, arg, "half_width", 0,
                                  WF_MAX_SIDE);
-        wf_fix hh = required_fix(L, idx, fname, "options.goal", "half_height",
-                                 0, WF_MAX_SIDE);
+        wf_fix hh = required_fix(L, idx, fname, arg, "half_height", 0,
+                                 WF_MAX_SIDE);
         wf_fix ux, uy;
-        read_axis(L, idx, fname, "options.goal", &ux, &uy);
+        read_axis(L, idx, fname, arg, &ux, &uy);
         wf_goal_square(goal, gx, gy, hw, hh, ux, uy);
     } else {
-        wfl_error(L, fname, "options.goal.shape must be 'point', 'circle' or "
-                  "'square', got '%s'", shape);
+        wfl_error(L, fname, "%s must be 'point', 'circle' or 'square', got "
+                  "'%s'", sub, shape);
     }
     lua_pop(L, 1);
+}
+
+void wfl_read_goal(lua_State *L, int idx, const char *fname, const char *arg,
+                   wf_fix gx, wf_fix gy, wf_goal *goal)
+{
+    read_goal(L, lua_absindex(L, idx), fname, arg, gx, gy, goal);
 }
 
 static void read_path_options(lua_State *L, lgrid *u, int idx,
@@ -650,7 +658,8 @@ static void read_path_options(lua_State *L, lgrid *u, int idx,
         q->smooth = wfl_check_boolean(L, -1, fname, "options.smooth");
     lua_pop(L, 1);
     if (wfl_field(L, idx, "goal") != LUA_TNIL)
-        read_goal(L, lua_gettop(L), fname, q->goal.x, q->goal.y, &q->goal);
+        read_goal(L, lua_gettop(L), fname, "options.goal", q->goal.x, q->goal.y,
+                  &q->goal);
     lua_pop(L, 1);
 }
 
@@ -943,7 +952,7 @@ static int l_nearest_reachable(lua_State *L)
         }
         lua_pop(L, 1);
         if (wfl_field(L, 6, "goal") != LUA_TNIL)
-            read_goal(L, lua_gettop(L), fname, gx, gy, &goal);
+            read_goal(L, lua_gettop(L), fname, "options.goal", gx, gy, &goal);
         lua_pop(L, 1);
     }
     int cx = floor_cell(sx), cy = floor_cell(sy);

@@ -1,7 +1,6 @@
 /* lqueue.c - the "wayfinder.Queue" and "wayfinder.Request" userdata: a
  * time-sliced path request queue on a grid, and the handles of its
  * requests. A queue keeps its grid alive; a handle keeps its queue alive. */
-#include <math.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -85,8 +84,6 @@ static const char *const REQ_KEYS[] = {"sx", "sy", "gx", "gy", "class", "goal",
                                        "algorithm", "smooth", "max_expansions",
                                        "partial", "shared", "rewrite_goal",
                                        "escape", NULL};
-static const char *const GOAL_KEYS[] = {"shape", "radius", "half_width",
-                                        "half_height", "angle", "u", NULL};
 
 static wf_fix field_fix(lua_State *L, int t, const char *fname,
                         const char *key, lua_Number lo, lua_Number hi)
@@ -103,83 +100,6 @@ static int floor_cell(wf_fix v)
 {
     return (int)(v >= 0 ? v / WF_FIX_ONE
                         : -((-(int64_t)v + WF_FIX_ONE - 1) / WF_FIX_ONE));
-}
-
-/* Unit axis from angle or u of the goal table at t. */
-static void goal_axis(lua_State *L, int t, const char *fname, wf_fix *ux,
-                      wf_fix *uy)
-{
-    char buf[64];
-    int has_angle = lua_getfield(L, t, "angle") != LUA_TNIL;
-    int has_u = lua_getfield(L, t, "u") != LUA_TNIL;
-    *ux = WF_FIX_ONE;
-    *uy = 0;
-    if (has_angle && has_u)
-        wfl_error(L, fname, "request.goal: give angle or u, not both");
-    if (has_u) {
-        if (!lua_istable(L, -1))
-            wfl_error(L, fname, "request.goal.u must be a table {x, y}, got %s",
-                      wfl_describe(L, -1, buf));
-        int v = lua_gettop(L);
-        lua_rawgeti(L, v, 1);
-        lua_Number a = wfl_check_range(L, -1, fname, "request.goal.u[1]", -1, 1);
-        lua_rawgeti(L, v, 2);
-        lua_Number b = wfl_check_range(L, -1, fname, "request.goal.u[2]", -1, 1);
-        lua_pop(L, 2);
-        lua_Number len = sqrt(a * a + b * b);
-        if (fabs(len - 1.0) > 1e-3)
-            wfl_error(L, fname, "request.goal.u must be a unit vector, its "
-                      "length is %g", (double)len);
-        *ux = (wf_fix)lround(a * 65536.0);
-        *uy = (wf_fix)lround(b * 65536.0);
-    } else if (has_angle) {
-        lua_Number a = wfl_check_range(L, -2, fname, "request.goal.angle",
-                                       -1e6, 1e6);
-        *ux = (wf_fix)lround(cos(a) * 65536.0);
-        *uy = (wf_fix)lround(sin(a) * 65536.0);
-    }
-    lua_pop(L, 2);
-}
-
-static void read_request_goal(lua_State *L, int t, const char *fname,
-                              wf_fix gx, wf_fix gy, wf_goal *goal)
-{
-    char buf[64];
-    wf_goal_point(goal, gx, gy);
-    if (lua_getfield(L, t, "goal") == LUA_TNIL) {
-        lua_pop(L, 1);
-        return;
-    }
-    if (!lua_istable(L, -1))
-        wfl_error(L, fname, "request.goal must be a table, got %s",
-                  wfl_describe(L, -1, buf));
-    int gt = lua_gettop(L);
-    wfl_check_keys(L, gt, fname, "request.goal", GOAL_KEYS);
-    lua_getfield(L, gt, "shape");
-    const char *shape = lua_isnil(L, -1) ? "point"
-                        : wfl_check_string(L, -1, fname, "request.goal.shape");
-    if (strcmp(shape, "circle") == 0) {
-        lua_getfield(L, gt, "radius");
-        wf_fix r = wfl_check_fix(L, -1, fname, "request.goal.radius", 0,
-                                 WF_MAX_SIDE);
-        lua_pop(L, 1);
-        wf_goal_circle(goal, gx, gy, r);
-    } else if (strcmp(shape, "square") == 0) {
-        lua_getfield(L, gt, "half_width");
-        wf_fix hw = wfl_check_fix(L, -1, fname, "request.goal.half_width", 0,
-                                  WF_MAX_SIDE);
-        lua_getfield(L, gt, "half_height");
-        wf_fix hh = wfl_check_fix(L, -1, fname, "request.goal.half_height", 0,
-                                  WF_MAX_SIDE);
-        lua_pop(L, 2);
-        wf_fix ux, uy;
-        goal_axis(L, gt, fname, &ux, &uy);
-        wf_goal_square(goal, gx, gy, hw, hh, ux, uy);
-    } else if (strcmp(shape, "point") != 0) {
-        wfl_error(L, fname, "request.goal.shape must be 'point', 'circle' or "
-                  "'square', got '%s'", shape);
-    }
-    lua_pop(L, 2);
 }
 
 static int l_submit(lua_State *L)
@@ -202,7 +122,10 @@ static int l_submit(lua_State *L)
     wf_fix gy = field_fix(L, 2, fname, "gy", -WORLD_LIMIT, WORLD_LIMIT);
     rq.q.sx = floor_cell(sx);
     rq.q.sy = floor_cell(sy);
-    read_request_goal(L, 2, fname, gx, gy, &rq.q.goal);
+    wf_goal_point(&rq.q.goal, gx, gy);
+    if (wfl_field(L, 2, "goal") != LUA_TNIL)
+        wfl_read_goal(L, -1, fname, "request.goal", gx, gy, &rq.q.goal);
+    lua_pop(L, 1);
     if (wfl_field(L, 2, "class") != LUA_TNIL) {
         const char *name = wfl_check_string(L, -1, fname, "request.class");
         rq.q.cls = wf_grid_class_index(g, name);
