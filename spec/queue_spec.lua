@@ -521,5 +521,18 @@ describe("queue lifetime and bad input", function()
     assert.has_error(function() q.submit(h, {}) end,
       "queue:submit: self must be a wayfinder.Queue, got a userdata "
       .. "(call it as queue:method(...))")
+    assert.has_error(function() q.pending(5) end,
+      "queue:pending: self must be a wayfinder.Queue, got 5 (call it as queue:method(...))")
+    assert.has_error(function() q.memory("q") end,
+      "queue:memory: self must be a wayfinder.Queue, got 'q' (call it as queue:method(...))")
+    assert.has_error(function() h.cancel({}) end,
+      "handle:cancel: self must be a wayfinder.Request, got a table "
+      .. "(call it as handle:method(...))")
+    assert.has_error(function() q.close(h) end)
+    q:close()
+    assert.has_error(function() q:pending() end, "queue:pending: the queue is closed")
+    assert.has_error(function() q:memory() end, "queue:memory: the queue is closed")
+    assert.has_error(function() q:submit({ sx = 0, sy = 0, gx = 1, gy = 1 }) end,
+      "queue:submit: the queue is closed")
   end)
 end)
