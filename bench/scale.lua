@@ -17,7 +17,7 @@ local wayfinder = require("wayfinder")
 local MAPS = arg[1] or "../shared/maps"
 local clock = os.clock
 
-local skipped = {}
+local skipped, seen_skip = {}, {}
 
 local function exists(path)
   local f = io.open(path, "rb")
@@ -47,7 +47,11 @@ end
 local function load(name, options)
   local path = MAPS .. "/" .. name
   if not exists(path) or not exists(path .. ".scen") then
-    skipped[#skipped + 1] = name .. " (not found in " .. MAPS .. ")"
+    if not seen_skip[name] then
+      seen_skip[name] = true
+      skipped[#skipped + 1] = name .. " or its .scen (not found in " .. MAPS .. ")"
+    end
+    print("   skipped: " .. name .. " is absent")
     return nil
   end
   local grid = assert(wayfinder.grid.load_movingai(path, options))
@@ -176,8 +180,8 @@ local function bench_updates()
   print("   incremental = add_obstruction + relabel of the touched chunks;")
   print("   full = grid:rebuild (clearance and rasterization) + relabel of every chunk")
   local grid = load("Berlin_0_1024.map", { classes = CLASSES })
-  local plain = load("Berlin_0_1024.map", { classes = CLASSES })
   if not grid then print(); return end
+  local plain = load("Berlin_0_1024.map", { classes = CLASSES })
   local r = rng(99)
   local spots = {}
   while #spots < 200 do
