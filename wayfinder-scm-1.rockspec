@@ -22,10 +22,13 @@ build = {
    modules = {
       ["wayfinder.core"] = {
          sources = {
+            "src/field.c",
             "src/goal.c",
             "src/grid.c",
+            "src/hier.c",
             "src/jps.c",
             "src/mapio.c",
+            "src/queue.c",
             "src/raster.c",
             "src/rects.c",
             "src/rects_plan.c",
@@ -35,6 +38,7 @@ build = {
             "src/lua/lcore.c",
             "src/lua/lgrid.c",
             "src/lua/lrects.c",
+            "src/lua/lqueue.c",
          },
          incdirs = { "src" },
       },

@@ -23,6 +23,7 @@ end
 -- is named by its lower-case type name.
 local OBJECT_NAMES = {
   ["wayfinder.RoomPlanner"] = "planner",
+  ["wayfinder.Request"] = "handle",
 }
 
 -- Methods: every function in the __index of every "wayfinder.X" metatable,

@@ -1,6 +1,14 @@
 -- Optimal search on the navcell grid: A* and JPS, waypoints, lengths,
 -- reasons, terrain costs, goal shapes and smoothing.
 local wayfinder = require("wayfinder")
+
+-- These specs test the search itself, so goal rewriting and the escape from
+-- blocked starts (docs/scale.md) are turned off in every query.
+local function raw(opts)
+  local o = { rewrite_goal = false, escape = false }
+  for k, v in pairs(opts or {}) do o[k] = v end
+  return o
+end
 local brute = require("support.brute")
 
 local grid = wayfinder.grid
@@ -11,7 +19,7 @@ local function ascii(rows) return table.concat(rows, "\n") .. "\n" end
 
 -- find_path from navcell centre to navcell centre
 local function path_between(g, sx, sy, gx, gy, opts)
-  return g:find_path(sx + 0.5, sy + 0.5, gx + 0.5, gy + 0.5, opts)
+  return g:find_path(sx + 0.5, sy + 0.5, gx + 0.5, gy + 0.5, raw(opts))
 end
 
 local function xy(path)
@@ -113,7 +121,7 @@ describe("grid:find_path", function()
     it("start and goal in one navcell: one waypoint, length 0", function()
       local g = grid.new(4, 4)
       for _, algo in ipairs(ALGOS) do
-        local path, len, info = g:find_path(2.1, 1.9, 2.8, 1.2, { algorithm = algo })
+        local path, len, info = g:find_path(2.1, 1.9, 2.8, 1.2, raw({ algorithm = algo }))
         assert.are.same({ { 2, 1 } }, xy(path))
         assert.are.equal(0, len)
         assert.are.equal(0, info.cost_units)
@@ -123,7 +131,7 @@ describe("grid:find_path", function()
 
     it("takes world coordinates and starts from the navcell holding them", function()
       local g = grid.new(10, 10)
-      local path = g:find_path(3.999, 0.0, 9.999, 0.25)
+      local path = g:find_path(3.999, 0.0, 9.999, 0.25, raw())
       assert.are.same({ { 3, 0 }, { 9, 0 } }, xy(path))
     end)
   end)
@@ -148,7 +156,7 @@ describe("grid:find_path", function()
 
     it("start_outside", function()
       for _, s in ipairs({ { -0.5, 0 }, { 5, 0 }, { 0, 5 }, { 0, -0.001 }, { 100, 100 } }) do
-        local path, reason, info = g:find_path(s[1], s[2], 4, 4)
+        local path, reason, info = g:find_path(s[1], s[2], 4, 4, raw())
         assert.is_nil(path)
         assert.are.equal("start_outside", reason)
         assert.are.equal(0, info.expanded)
@@ -165,17 +173,17 @@ describe("grid:find_path", function()
       for _, q in ipairs({
         { 0, 0, -1, 2 }, { 0, 0, 5.5, 2 }, { 0, 0, 2, 5 },
       }) do
-        assert.are.equal("goal_outside", select(2, g:find_path(q[1], q[2], q[3], q[4])))
+        assert.are.equal("goal_outside", select(2, g:find_path(q[1], q[2], q[3], q[4], raw())))
       end
       assert.are.equal("goal_outside", select(2, g:find_path(0, 0, -1, 2,
-        { goal = { shape = "circle", radius = 0.5 } })))
+        raw({ goal = { shape = "circle", radius = 0.5 } }))))
       assert.are.equal("goal_outside", select(2, g:find_path(0, 0, 9, 9,
-        { goal = { shape = "square", half_width = 2, half_height = 2 } })))
+        raw({ goal = { shape = "square", half_width = 2, half_height = 2 } }))))
       -- a circle whose bounding box meets the grid but no navcell of it
       assert.are.equal("goal_outside", select(2, g:find_path(2.5, 2.5, -0.5, -0.5,
-        { goal = { shape = "circle", radius = 0.6 } })))
+        raw({ goal = { shape = "circle", radius = 0.6 } }))))
       -- a circle reaching onto the grid is not outside: it touches (0, 2) only
-      local path = g:find_path(4.5, 4.5, -1, 2.5, { goal = { shape = "circle", radius = 1 } })
+      local path = g:find_path(4.5, 4.5, -1, 2.5, raw({ goal = { shape = "circle", radius = 1 } }))
       assert.are.same({ 0, 2 }, xy(path)[#path])
     end)
 
@@ -186,8 +194,8 @@ describe("grid:find_path", function()
     end)
 
     it("a shape goal whose navcells are all blocked is unreachable", function()
-      local path, reason = g:find_path(0.5, 0.5, 2.5, 2.5, { goal = { shape = "circle",
-        radius = 0.4 } })
+      local path, reason = g:find_path(0.5, 0.5, 2.5, 2.5, raw({ goal = { shape = "circle",
+        radius = 0.4 } }))
       assert.is_nil(path)
       assert.are.equal("unreachable", reason)
     end)
@@ -329,7 +337,7 @@ describe("grid:find_path", function()
       local out = {}
       for y = 0, g:height() - 1 do
         for x = 0, g:width() - 1 do
-          local path = g:find_path(x + 0.5, y + 0.5, gx, gy, { goal = goal })
+          local path = g:find_path(x + 0.5, y + 0.5, gx, gy, raw({ goal = goal }))
           out[y * g:width() + x + 1] = path ~= nil and #path == 1
         end
       end
@@ -485,8 +493,8 @@ describe("grid:find_path", function()
               end
             end
             for _, algo in ipairs(ALGOS) do
-              local path, len, info = g:find_path(sx + 0.5, sy + 0.5, cx, cy, { goal = goal,
-                algorithm = algo })
+              local path, len, info = g:find_path(sx + 0.5, sy + 0.5, cx, cy, raw({ goal = goal,
+                algorithm = algo }))
               if not path then
                 assert.is_nil(best_in)
                 assert.is_truthy(len == "unreachable" or len == "goal_outside", len)
@@ -529,8 +537,8 @@ describe("grid:find_path", function()
       -- from (0, 0) the goal is in sight past the block
       local g = grid.from_ascii(".......\n.@.....\n")
       for _, algo in ipairs(ALGOS) do
-        local raw = path_between(g, 0, 0, 6, 1, { algorithm = algo })
-        assert.are.same({ { 0, 0 }, { 2, 0 }, { 3, 1 }, { 6, 1 } }, xy(raw))
+        local unsmoothed = path_between(g, 0, 0, 6, 1, { algorithm = algo })
+        assert.are.same({ { 0, 0 }, { 2, 0 }, { 3, 1 }, { 6, 1 } }, xy(unsmoothed))
         local path, len = path_between(g, 0, 0, 6, 1, { smooth = true, algorithm = algo })
         assert.are.same({ { 0, 0 }, { 6, 1 } }, xy(path))
         assert.is_true(math.abs(len - math.sqrt(37)) < 1e-4)
@@ -563,14 +571,14 @@ describe("grid:find_path", function()
         for _ = 1, 6 do
           local sx, sy = math.random(0, w - 1), math.random(0, h - 1)
           local gx, gy = math.random(0, w - 1), math.random(0, h - 1)
-          local raw, raw_len = path_between(g, sx, sy, gx, gy)
-          if raw then
+          local unsmoothed, raw_len = path_between(g, sx, sy, gx, gy)
+          if unsmoothed then
             paths = paths + 1
             local path, len, info = path_between(g, sx, sy, gx, gy, { smooth = true })
             assert.are.equal(raw_len, info.cost)
             assert.are.same({ sx, sy }, xy(path)[1])
             assert.are.same({ gx, gy }, xy(path)[#path])
-            assert.is_true(#path <= #raw)
+            assert.is_true(#path <= #unsmoothed)
             assert.is_true(len <= raw_len + 1e-9,
               ("smoothed %.6f > grid %.6f"):format(len, raw_len))
             assert.is_true(math.abs(len - brute.polyline_length(path)) < 1e-4)
@@ -581,7 +589,7 @@ describe("grid:find_path", function()
             end
             -- the waypoints are navcells of the grid path, in order, and no
             -- single one can be dropped: its two neighbours do not see each other
-            local cells = brute.expand(raw)
+            local cells = brute.expand(unsmoothed)
             local at = 1
             for k = 2, #path do
               local found

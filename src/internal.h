@@ -78,7 +78,8 @@ typedef struct wf_node {
     uint32_t parent;
     uint32_t stamp;
     int32_t hpos;       /* index in the heap while open */
-    uint32_t xy;        /* x | y << 16, saves divisions when expanding */
+    uint32_t xy;        /* x | y << 16, saves divisions when expanding;
+                           field.c uses it as a bucket-list link */
 } wf_node;
 
 typedef struct wf_heap_item {
@@ -97,6 +98,7 @@ struct wf_search {
     size_t chain_cap;
     int32_t *px, *py;         /* waypoints handed out in wf_path */
     size_t pcap;
+    struct wf_slice *slice;   /* state of a sliced search (wf_search_begin) */
 };
 
 /* Everything one run needs, on the caller's stack. */
@@ -112,6 +114,16 @@ typedef struct wf_run {
     int gx0, gy0, gx1, gy1;   /* goal box clipped to the grid */
     int64_t hscale;           /* 2 * lowest cost on the grid */
     uint64_t expanded;
+    /* slicing: wf_pop refuses to expand past `limit` and sets `stopped`, so
+     * the A* and JPS loops return as if the open list were dry and can be
+     * called again later to resume exactly where they left off */
+    uint64_t limit;
+    int stopped;
+    /* partial results: the expanded node nearest the goal (lowest h, then
+     * lowest g, then lowest index), tracked when `track` is set */
+    int track;
+    uint32_t best;
+    int64_t best_h, best_g;
 } wf_run;
 
 static inline int wf_run_pass(const wf_run *r, int x, int y)
@@ -137,6 +149,35 @@ void wf_relax(wf_run *r, uint32_t v, uint32_t u, int64_t ng);
 void wf_relax_xy(wf_run *r, uint32_t v, int x, int y, uint32_t u, int64_t ng);
 /* Pops the best open node into *u; 0 when the open list is empty. */
 int wf_pop(wf_run *r, uint32_t *u);
+
+/* The state a sliced search keeps between wf_search_step calls. */
+typedef struct wf_slice {
+    wf_run r;
+    uint32_t start;
+    uint32_t goal_node;       /* UINT32_MAX until the goal is expanded */
+    wf_algorithm algo;
+    int smooth;
+    int partial;              /* end at the nearest node instead of failing */
+    uint64_t cap;             /* the request's own expansion cap */
+    int state;                /* 0 idle, 1 running, 2 finished */
+    wf_status outcome;        /* once finished */
+    unsigned details;         /* WF_DETAIL_* once finished */
+} wf_slice;
+
+/* The shared A* neighbour order: E, W, S, N, then SE, SW, NE, NW. */
+extern const int wf_dir_dx[8];
+extern const int wf_dir_dy[8];
+
+/* Starts a new search generation on s (stamps of older searches become
+ * stale) and empties the open list. */
+void wf_search_new_generation(wf_search *s);
+/* Reserves room for n navcell indices in s->chain. */
+wf_status wf_chain_reserve(wf_search *s, size_t n);
+/* Turns s->chain[0..n) (navcells, start first, consecutive entries joined by
+ * straight 8-connected runs) into the waypoints s->px/s->py, string-pulled
+ * when smooth is set; *out_n receives the waypoint count. */
+wf_status wf_emit_path(wf_search *s, const wf_grid *g, int cls, size_t n,
+                       int smooth, int *out_n);
 
 /* jps.c: runs JPS from the start already pushed; returns the goal node or
  * UINT32_MAX when the open list runs dry. */

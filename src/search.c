@@ -18,7 +18,8 @@ wf_status wf_search_create(wf_search **out, const wf_grid *g)
     /* calloc: pages the search never touches are never committed */
     s->nodes = calloc(s->ncells, sizeof *s->nodes);
     s->heap = calloc(s->ncells, sizeof *s->heap);
-    if (!s->nodes || !s->heap) {
+    s->slice = calloc(1, sizeof *s->slice);
+    if (!s->nodes || !s->heap || !s->slice) {
         wf_search_destroy(s);
         return WF_ERR_NOMEM;
     }
@@ -36,12 +37,14 @@ void wf_search_destroy(wf_search *s)
     free(s->chain);
     free(s->px);
     free(s->py);
+    free(s->slice);
     free(s);
 }
 
 size_t wf_search_memory(const wf_search *s)
 {
-    return sizeof *s + s->ncells * (sizeof *s->nodes + sizeof *s->heap)
+    return sizeof *s + sizeof *s->slice
+           + s->ncells * (sizeof *s->nodes + sizeof *s->heap)
            + s->chain_cap * sizeof *s->chain
            + 2 * s->pcap * sizeof *s->px;
 }
@@ -140,7 +143,21 @@ int wf_pop(wf_run *r, uint32_t *u)
     wf_search *s = r->s;
     if (s->hn == 0)
         return 0;
+    if (r->expanded >= r->limit) {
+        r->stopped = 1;
+        return 0;
+    }
     *u = s->heap[0].node;
+    if (r->track) {
+        int64_t h = s->heap[0].f - s->heap[0].g, g = s->heap[0].g;
+        if (r->best == UINT32_MAX || h < r->best_h
+            || (h == r->best_h && (g < r->best_g
+                                   || (g == r->best_g && *u < r->best)))) {
+            r->best = *u;
+            r->best_h = h;
+            r->best_g = g;
+        }
+    }
     s->nodes[*u].stamp = s->gen + 1;
     if (--s->hn > 0) {
         s->heap[0] = s->heap[s->hn];
@@ -153,8 +170,10 @@ int wf_pop(wf_run *r, uint32_t *u)
 /* ---------------------------------------------------------------- A* -- */
 
 /* Neighbour order, fixed: E, W, S, N, then SE, SW, NE, NW. */
-static const int DX[8] = {1, -1, 0, 0, 1, -1, 1, -1};
-static const int DY[8] = {0, 0, 1, -1, 1, 1, -1, -1};
+const int wf_dir_dx[8] = {1, -1, 0, 0, 1, -1, 1, -1};
+const int wf_dir_dy[8] = {0, 0, 1, -1, 1, 1, -1, -1};
+#define DX wf_dir_dx
+#define DY wf_dir_dy
 
 static uint32_t astar_loop(wf_run *r)
 {
@@ -201,6 +220,11 @@ static wf_status ensure_u32(uint32_t **p, size_t *cap, size_t n)
     return WF_OK;
 }
 
+wf_status wf_chain_reserve(wf_search *s, size_t n)
+{
+    return ensure_u32(&s->chain, &s->chain_cap, n);
+}
+
 static wf_status ensure_points(wf_search *s, size_t n)
 {
     if (n <= s->pcap)
@@ -231,7 +255,7 @@ static wf_status build_chain(wf_run *r, uint32_t start, uint32_t goal,
     size_t n = 1;
     for (uint32_t v = goal; v != start; v = s->nodes[v].parent)
         n++;
-    wf_status st = ensure_u32(&s->chain, &s->chain_cap, n);
+    wf_status st = wf_chain_reserve(s, n);
     if (st != WF_OK)
         return st;
     size_t i = n;
@@ -294,10 +318,10 @@ int wf_grid_line_of_sight(const wf_grid *g, int cls, int ax, int ay, int bx,
  * still visible from the anchor; when the next one is not, that navcell
  * becomes a waypoint and the new anchor. Then remove every waypoint whose
  * neighbours see each other. */
-static wf_status smooth_chain(wf_run *r, size_t n, int *out_n)
+static wf_status smooth_chain(wf_search *s, const wf_grid *g, int cls,
+                              size_t n, int *out_n)
 {
-    wf_search *s = r->s;
-    uint32_t w = (uint32_t)r->w;
+    uint32_t w = (uint32_t)g->w;
     int ax = (int)(s->chain[0] % w), ay = (int)(s->chain[0] / w);
     int px = ax, py = ay;
     int m = 0;
@@ -313,7 +337,7 @@ static wf_status smooth_chain(wf_run *r, size_t n, int *out_n)
         int steps = abs(x1 - x0) > abs(y1 - y0) ? abs(x1 - x0) : abs(y1 - y0);
         for (int t = 1; t <= steps; t++) {
             int cx = x0 + dx * t, cy = y0 + dy * t;
-            if (!wf_grid_line_of_sight(r->g, r->cls, ax, ay, cx, cy)) {
+            if (!wf_grid_line_of_sight(g, cls, ax, ay, cx, cy)) {
                 st = ensure_points(s, (size_t)m + 2);
                 if (st != WF_OK)
                     return st;
@@ -335,7 +359,7 @@ static wf_status smooth_chain(wf_run *r, size_t n, int *out_n)
         changed = 0;
         int k = 1;
         for (int i = 1; i + 1 < m; i++) {
-            if (wf_grid_line_of_sight(r->g, r->cls, s->px[k - 1], s->py[k - 1],
+            if (wf_grid_line_of_sight(g, cls, s->px[k - 1], s->py[k - 1],
                                       s->px[i + 1], s->py[i + 1])) {
                 changed = 1;
                 continue;
@@ -379,10 +403,11 @@ static int goal_valid(const wf_goal *goal)
     return 0;
 }
 
-wf_status wf_search_run(wf_search *s, const wf_grid *g, const wf_query *q,
-                        wf_path *out)
+/* Validates q and pushes the start: everything a search needs before its
+ * first expansion. Fills *r; returns WF_OK or the early outcome. */
+static wf_status setup_run(wf_search *s, const wf_grid *g, const wf_query *q,
+                           wf_run *r, wf_algorithm *algo_out)
 {
-    memset(out, 0, sizeof *out);
     if (q->cls < 0 || q->cls >= g->nclasses || !goal_valid(&q->goal))
         return WF_ERR_ARG;
     if ((size_t)g->w * (size_t)g->h > s->ncells)
@@ -394,38 +419,47 @@ wf_status wf_search_run(wf_search *s, const wf_grid *g, const wf_query *q,
         return WF_ERR_COST;
     else if (algo != WF_ALGO_ASTAR && algo != WF_ALGO_JPS)
         return WF_ERR_ARG;
-    out->algorithm = algo;
+    *algo_out = algo;
 
-    wf_run r;
-    memset(&r, 0, sizeof r);
-    r.s = s;
-    r.g = g;
-    r.cls = q->cls;
-    r.w = g->w;
-    r.h = g->h;
-    r.words = g->words;
-    r.plane = g->pass + (size_t)q->cls * g->plane_words;
-    r.tplane = g->tpass + (size_t)q->cls * g->tplane_words;
-    r.twords = g->twords;
-    r.goal = q->goal;
-    r.hscale = 2 * (int64_t)lowest_cost(g);
+    memset(r, 0, sizeof *r);
+    r->s = s;
+    r->g = g;
+    r->cls = q->cls;
+    r->w = g->w;
+    r->h = g->h;
+    r->words = g->words;
+    r->plane = g->pass + (size_t)q->cls * g->plane_words;
+    r->tplane = g->tpass + (size_t)q->cls * g->tplane_words;
+    r->twords = g->twords;
+    r->goal = q->goal;
+    r->hscale = 2 * (int64_t)lowest_cost(g);
+    r->limit = UINT64_MAX;
+    r->best = UINT32_MAX;
 
     if (q->sx < 0 || q->sy < 0 || q->sx >= g->w || q->sy >= g->h)
         return WF_START_OUTSIDE;
-    wf_goal_bounds(&q->goal, &r.gx0, &r.gy0, &r.gx1, &r.gy1);
-    if (r.gx0 < 0) r.gx0 = 0;
-    if (r.gy0 < 0) r.gy0 = 0;
-    if (r.gx1 > g->w - 1) r.gx1 = g->w - 1;
-    if (r.gy1 > g->h - 1) r.gy1 = g->h - 1;
-    if (r.gx0 > r.gx1 || r.gy0 > r.gy1
-        || !wf_goal_touches(&q->goal, r.gx0, r.gy0, r.gx1, r.gy1))
+    wf_goal_bounds(&q->goal, &r->gx0, &r->gy0, &r->gx1, &r->gy1);
+    if (r->gx0 < 0) r->gx0 = 0;
+    if (r->gy0 < 0) r->gy0 = 0;
+    if (r->gx1 > g->w - 1) r->gx1 = g->w - 1;
+    if (r->gy1 > g->h - 1) r->gy1 = g->h - 1;
+    if (r->gx0 > r->gx1 || r->gy0 > r->gy1
+        || !wf_goal_touches(&q->goal, r->gx0, r->gy0, r->gx1, r->gy1))
         return WF_GOAL_OUTSIDE;
-    if (!wf_run_pass(&r, q->sx, q->sy))
+    if (!wf_run_pass(r, q->sx, q->sy))
         return WF_START_BLOCKED;
-    if (q->goal.type == WF_GOAL_POINT && !wf_run_pass(&r, r.gx0, r.gy0))
+    if (q->goal.type == WF_GOAL_POINT && !wf_run_pass(r, r->gx0, r->gy0))
         return WF_GOAL_BLOCKED;
 
-    /* new generation; on wrap-around, forget every stamp once */
+    wf_search_new_generation(s);
+    uint32_t start = (uint32_t)q->sy * (uint32_t)g->w + (uint32_t)q->sx;
+    wf_relax(r, start, start, 0);
+    return WF_OK;
+}
+
+void wf_search_new_generation(wf_search *s)
+{
+    /* on wrap-around, forget every stamp once */
     if (s->gen >= UINT32_MAX - 4) {
         for (size_t i = 0; i < s->ncells; i++)
             s->nodes[i].stamp = 0;
@@ -433,35 +467,141 @@ wf_status wf_search_run(wf_search *s, const wf_grid *g, const wf_query *q,
     }
     s->gen += 2;
     s->hn = 0;
+}
 
-    uint32_t start = (uint32_t)q->sy * (uint32_t)g->w + (uint32_t)q->sx;
-    wf_relax(&r, start, start, 0);
-    uint32_t goal = algo == WF_ALGO_JPS ? wf_jps_loop(&r) : astar_loop(&r);
-    out->expanded = r.expanded;
-    if (goal == UINT32_MAX)
-        return WF_NO_PATH;
-
-    size_t n;
-    wf_status st = build_chain(&r, start, goal, &n);
+wf_status wf_search_begin(wf_search *s, const wf_grid *g, const wf_query *q,
+                          uint64_t max_expansions, int partial)
+{
+    wf_slice *sl = s->slice;
+    sl->state = 0;
+    sl->algo = WF_ALGO_AUTO;
+    wf_status st = setup_run(s, g, q, &sl->r, &sl->algo);
     if (st != WF_OK)
         return st;
-    int m = (int)n;
-    if (q->smooth && n > 2) {
-        st = smooth_chain(&r, n, &m);
+    sl->start = (uint32_t)q->sy * (uint32_t)g->w + (uint32_t)q->sx;
+    sl->goal_node = UINT32_MAX;
+    sl->smooth = q->smooth;
+    sl->partial = partial != 0;
+    sl->r.track = sl->partial;
+    sl->cap = max_expansions ? max_expansions : UINT64_MAX;
+    sl->details = 0;
+    sl->outcome = WF_OK;
+    sl->state = 1;
+    return WF_OK;
+}
+
+wf_status wf_search_step(wf_search *s, uint64_t budget, uint64_t *used,
+                         int *finished)
+{
+    wf_slice *sl = s->slice;
+    *used = 0;
+    *finished = sl->state == 2;
+    if (sl->state != 1)
+        return sl->state == 2 ? WF_OK : WF_ERR_ARG;
+    wf_run *r = &sl->r;
+    uint64_t before = r->expanded;
+    uint64_t limit = budget > UINT64_MAX - before ? UINT64_MAX : before + budget;
+    if (limit > sl->cap)
+        limit = sl->cap;
+    r->limit = limit;
+    r->stopped = 0;
+    uint32_t goal = sl->algo == WF_ALGO_JPS ? wf_jps_loop(r) : astar_loop(r);
+    *used = r->expanded - before;
+    if (goal != UINT32_MAX) {
+        sl->goal_node = goal;
+        sl->outcome = WF_OK;
+    } else if (r->stopped && r->expanded < sl->cap) {
+        return WF_OK;                   /* out of budget: resume later */
     } else {
-        st = ensure_points(s, n);
-        for (size_t i = 0; st == WF_OK && i < n; i++) {
-            s->px[i] = (int32_t)(s->chain[i] % (uint32_t)g->w);
-            s->py[i] = (int32_t)(s->chain[i] / (uint32_t)g->w);
+        if (r->stopped)
+            sl->details |= WF_DETAIL_CAPPED;
+        if (sl->partial && r->best != UINT32_MAX) {
+            sl->goal_node = r->best;
+            sl->details |= WF_DETAIL_PARTIAL;
+            sl->outcome = WF_OK;
+        } else {
+            sl->outcome = WF_NO_PATH;
         }
     }
+    sl->state = 2;
+    *finished = 1;
+    return WF_OK;
+}
+
+void wf_search_cancel(wf_search *s)
+{
+    s->slice->state = 0;
+}
+
+wf_status wf_search_finish(wf_search *s, wf_path *out, unsigned *details)
+{
+    wf_slice *sl = s->slice;
+    memset(out, 0, sizeof *out);
+    if (details)
+        *details = 0;
+    if (sl->state != 2)
+        return WF_ERR_ARG;
+    sl->state = 0;
+    wf_run *r = &sl->r;
+    out->algorithm = sl->algo;
+    out->expanded = r->expanded;
+    if (details)
+        *details = sl->details;
+    if (sl->outcome != WF_OK)
+        return sl->outcome;
+    size_t n;
+    wf_status st = build_chain(r, sl->start, sl->goal_node, &n);
+    if (st != WF_OK)
+        return st;
+    int m;
+    st = wf_emit_path(s, r->g, r->cls, n, sl->smooth, &m);
     if (st != WF_OK)
         return st;
     out->n = m;
     out->x = s->px;
     out->y = s->py;
-    out->cost = s->nodes[goal].g;
+    out->cost = s->nodes[sl->goal_node].g;
     return WF_OK;
+}
+
+wf_status wf_emit_path(wf_search *s, const wf_grid *g, int cls, size_t n,
+                       int smooth, int *out_n)
+{
+    if (smooth && n > 2)
+        return smooth_chain(s, g, cls, n, out_n);
+    wf_status st = ensure_points(s, n);
+    if (st != WF_OK)
+        return st;
+    for (size_t i = 0; i < n; i++) {
+        s->px[i] = (int32_t)(s->chain[i] % (uint32_t)g->w);
+        s->py[i] = (int32_t)(s->chain[i] / (uint32_t)g->w);
+    }
+    *out_n = (int)n;
+    return WF_OK;
+}
+
+wf_status wf_search_run_ex(wf_search *s, const wf_grid *g, const wf_query *q,
+                           uint64_t max_expansions, int partial,
+                           wf_path *out, unsigned *details)
+{
+    memset(out, 0, sizeof *out);
+    if (details)
+        *details = 0;
+    wf_status st = wf_search_begin(s, g, q, max_expansions, partial);
+    if (st != WF_OK) {
+        out->algorithm = s->slice->algo;
+        return st;
+    }
+    uint64_t used;
+    int finished;
+    wf_search_step(s, UINT64_MAX, &used, &finished);
+    return wf_search_finish(s, out, details);
+}
+
+wf_status wf_search_run(wf_search *s, const wf_grid *g, const wf_query *q,
+                        wf_path *out)
+{
+    return wf_search_run_ex(s, g, q, 0, 0, out, NULL);
 }
 
 /* Integer square root, floor. */

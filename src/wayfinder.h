@@ -590,6 +590,242 @@ int wf_rplan_stage_count(const wf_rplan *p);
 void wf_rplan_stage(const wf_rplan *p, int k, wf_fix *step, const wf_fix **x,
                     const wf_fix **y);
 
+/* ======================================================================
+ * SCALE: sliced searches, hierarchical regions, shared goals, a request
+ * queue. Everything below serves many agents on large maps:
+ *
+ *   - A search can run in slices: wf_search_begin, then wf_search_step with
+ *     a budget of node expansions as often as needed, then
+ *     wf_search_finish. The expansions happen in the same order whatever
+ *     the slicing, so the result never depends on how the work was split.
+ *     A search may carry its own expansion cap and, when it stops without
+ *     reaching the goal, return the path to the expanded node nearest the
+ *     goal (a partial result: lowest heuristic, then lowest cost so far,
+ *     then lowest navcell index).
+ *   - wf_hier labels the connected regions of each chunk (a square of
+ *     chunk x chunk navcells) per class and links them across chunk borders
+ *     into components. Reachability is then one table lookup; the nearest
+ *     passable navcell and the nearest reachable navcell to a point scan
+ *     chunks ring by ring around it, skipping whole chunks that cannot
+ *     hold an answer. After a grid edit only the chunks of the changed
+ *     rectangles are relabelled (the grid's change log says which).
+ *   - wf_field is a distance field from one goal over its whole component,
+ *     computed once (in slices), from which any agent reads an optimal path
+ *     without searching.
+ *   - wf_queue serves path requests in FIFO order under a per-call budget of
+ *     node expansions, with shared goals, partial paths and cancellation.
+ *
+ * MEMORY (per navcell): regions 2 bytes per class for the labels plus about
+ * 8/chunk bytes per class for the border links; a field 1 byte; a queue
+ * one wf_search (a node record and a heap slot, 48 bytes).
+ * ====================================================================== */
+
+/* ------------------------------------------------------ sliced search -- */
+
+/* Detail bits of a finished sliced search. */
+#define WF_DETAIL_PARTIAL 1u  /* the path ends at the expanded node nearest the
+                                 goal, not in the goal */
+#define WF_DETAIL_CAPPED  2u  /* the search stopped at its expansion cap */
+
+/* Starts a search for q without expanding anything. max_expansions is the
+ * search's own cap (0: none); partial 1 makes a search that stops without
+ * reaching the goal (cap hit or open list exhausted) end with the path to
+ * the expanded node nearest the goal. Returns WF_OK when the search is
+ * running, otherwise the same early outcome or error wf_search_run would
+ * give (nothing is running then). The grid must not change until
+ * wf_search_finish or wf_search_cancel; s runs one search at a time. */
+wf_status wf_search_begin(wf_search *s, const wf_grid *g, const wf_query *q,
+                          uint64_t max_expansions, int partial);
+/* Expands at most budget more nodes. *used receives the expansions done;
+ * *finished becomes 1 once the search has ended (goal reached, cap hit or
+ * open list exhausted). Returns WF_ERR_ARG when no search is running. */
+wf_status wf_search_step(wf_search *s, uint64_t budget, uint64_t *used,
+                         int *finished);
+/* After wf_search_step reported finished: WF_OK with the path in *out (and
+ * WF_DETAIL_* bits in *details, NULL allowed), or WF_NO_PATH (details say
+ * WF_DETAIL_CAPPED when the cap, not the map, ended it). out->expanded is
+ * the search's total. The search is then idle. */
+wf_status wf_search_finish(wf_search *s, wf_path *out, unsigned *details);
+/* Abandons a running search (no-op when idle). */
+void wf_search_cancel(wf_search *s);
+/* wf_search_run with an expansion cap and partial results in one call
+ * (begin, one unlimited step, finish); details as wf_search_finish. */
+wf_status wf_search_run_ex(wf_search *s, const wf_grid *g, const wf_query *q,
+                           uint64_t max_expansions, int partial,
+                           wf_path *out, unsigned *details);
+
+/* ------------------------------------------------ hierarchical regions -- */
+
+typedef struct wf_hier wf_hier;
+
+#define WF_HIER_CHUNK_DEFAULT 32  /* [navcells] see docs/scale.md for why */
+#define WF_HIER_CHUNK_MIN     4
+#define WF_HIER_CHUNK_MAX     256
+
+/* Labels every class of g with chunks of chunk x chunk navcells
+ * ([WF_HIER_CHUNK_MIN, WF_HIER_CHUNK_MAX]). *out owns the labels; they
+ * follow g's later edits through wf_hier_sync. */
+wf_status wf_hier_create(wf_hier **out, const wf_grid *g, int chunk);
+void wf_hier_destroy(wf_hier *h);                  /* NULL is fine */
+/* Brings the labels up to date with g: relabels the chunks that meet the
+ * rectangles g recomputed since the last sync (all of them when g's change
+ * log no longer reaches back) and relinks the components. Cheap when g has
+ * not changed. On failure the labels are marked stale and the next sync
+ * relabels everything. Every query below syncs first. */
+wf_status wf_hier_sync(wf_hier *h, const wf_grid *g);
+/* Call after editing g: syncs now when g's change log would otherwise
+ * forget changes h has not seen (which would force a full relabel). */
+wf_status wf_hier_note(wf_hier *h, const wf_grid *g);
+/* Labels everything again from scratch. */
+wf_status wf_hier_relabel(wf_hier *h, const wf_grid *g);
+int wf_hier_chunk(const wf_hier *h);
+size_t wf_hier_memory(const wf_hier *h);       /* bytes owned */
+
+typedef struct wf_hier_stats {
+    int chunk;            /* [navcells] chunk side */
+    int chunks;           /* chunks across the grid */
+    uint32_t regions;     /* regions of the class, all chunks */
+    uint32_t components;  /* connected components of the class */
+} wf_hier_stats;
+wf_status wf_hier_stats_of(wf_hier *h, const wf_grid *g, int cls,
+                           wf_hier_stats *out);
+
+/* Component of navcell (x, y) for cls in *id: 0 when the navcell is not
+ * passable, otherwise an id >= 1 shared by exactly the navcells connected
+ * to it. Ids are canonical for a given grid state (the same after an
+ * incremental update as after a full relabel) but change with edits. */
+wf_status wf_hier_component(wf_hier *h, const wf_grid *g, int cls, int x,
+                            int y, uint32_t *id);
+/* *out = 1 when both navcells are passable for cls and connected. */
+wf_status wf_hier_reachable(wf_hier *h, const wf_grid *g, int cls, int ax,
+                            int ay, int bx, int by, int *out);
+
+/* "Nearest" below always means: the smallest squared Euclidean distance
+ * from the navcell's centre (i + 1/2, j + 1/2) to a target point, computed
+ * exactly in Q16.16; ties go to the lower row j, then the lower column i. */
+
+/* The passable navcell (for cls) nearest the centre of navcell (x, y),
+ * which is (x, y) itself when passable. WF_NO_PATH when cls has no
+ * passable navcell at all. */
+wf_status wf_hier_nearest_passable(wf_hier *h, const wf_grid *g, int cls,
+                                   int x, int y, int *ox, int *oy);
+/* From passable start (sx, sy): when some navcell of the goal (clipped to
+ * the grid) is reachable, the reachable goal navcell nearest the start's
+ * centre with *inside = 1; otherwise the reachable navcell nearest the
+ * goal's centre (goal->x, goal->y) with *inside = 0. WF_START_OUTSIDE or
+ * WF_START_BLOCKED when the start is off the grid or not passable. */
+wf_status wf_hier_nearest_reachable(wf_hier *h, const wf_grid *g, int cls,
+                                    int sx, int sy, const wf_goal *goal,
+                                    int *ox, int *oy, int *inside);
+
+/* Preparing a query: what find_path and the queue do before searching. */
+#define WF_PREP_ESCAPE  1u  /* a start on an impassable navcell first moves
+                               straight to the nearest passable navcell */
+#define WF_PREP_REWRITE 2u  /* an unreachable goal becomes a point goal on
+                               the reachable navcell nearest its centre */
+typedef struct wf_prepared {
+    int escaped;          /* 1: q's start was moved to (ex, ey) */
+    int ex, ey;
+    int ox, oy;           /* the original start navcell */
+    int rewritten;        /* 1: q's goal was replaced by navcell (rx, ry) */
+    int rx, ry;
+} wf_prepared;
+/* Applies the flags to q in place and reports what it did. Returns WF_OK,
+ * or an expected outcome that makes searching pointless: WF_START_OUTSIDE,
+ * WF_START_BLOCKED (start impassable and escape off, or no passable
+ * navcell at all). Goal problems are left to the search when rewriting is
+ * off. */
+wf_status wf_hier_prepare(wf_hier *h, const wf_grid *g, wf_query *q,
+                          unsigned flags, wf_prepared *out);
+
+/* ------------------------------------------------ shared-goal fields -- */
+
+typedef struct wf_field wf_field;
+
+/* A field for grids of g's size: 1 byte per navcell. */
+wf_status wf_field_create(wf_field **out, const wf_grid *g);
+void wf_field_destroy(wf_field *f);                /* NULL is fine */
+size_t wf_field_memory(const wf_field *f);
+/* Starts computing the distance field of goal for cls: a Dijkstra search
+ * from every passable goal navcell at once, using s's scratch (s runs one
+ * search or field at a time). WF_GOAL_OUTSIDE when no goal navcell is on
+ * the grid; a goal with no passable navcell gives an empty field. */
+wf_status wf_field_begin(wf_field *f, wf_search *s, const wf_grid *g, int cls,
+                         const wf_goal *goal);
+/* Settles at most budget more navcells; *finished = 1 once the whole
+ * component(s) of the goal are settled (the field is then complete and no
+ * longer needs s). */
+wf_status wf_field_step(wf_field *f, uint64_t budget, uint64_t *used,
+                        int *finished);
+/* 1 when the field is complete for grid version `version`. */
+int wf_field_ready(const wf_field *f, uint64_t version);
+/* An optimal path from (sx, sy) to the goal read from a complete field, into
+ * s's path buffers (valid until s's next use). WF_NO_PATH when (sx, sy) is
+ * not connected to the goal. out->expanded is 0. */
+wf_status wf_field_path(const wf_field *f, wf_search *s, const wf_grid *g,
+                        int sx, int sy, int smooth, wf_path *out);
+
+/* ------------------------------------------------------ request queue -- */
+
+typedef struct wf_queue wf_queue;
+
+#define WF_REQ_PARTIAL 4u   /* with WF_PREP_*: return partial paths */
+#define WF_REQ_SHARED  8u   /* serve from the goal's shared field */
+
+typedef struct wf_request {
+    wf_query q;               /* start navcell, goal, class, algorithm, smooth */
+    uint64_t max_expansions;  /* 0: none; the search's own cap */
+    unsigned flags;           /* WF_PREP_ESCAPE | WF_PREP_REWRITE |
+                                 WF_REQ_PARTIAL | WF_REQ_SHARED */
+} wf_request;
+
+typedef enum wf_req_state {
+    WF_REQ_PENDING = 0,
+    WF_REQ_DONE = 1,
+    WF_REQ_FAILED = 2,
+    WF_REQ_CANCELLED = 3
+} wf_req_state;
+
+typedef struct wf_result {
+    wf_status status;         /* WF_OK, or why it failed */
+    unsigned details;         /* WF_DETAIL_* */
+    int n;                    /* waypoints, the original start first */
+    const int32_t *x, *y;     /* owned by the queue until the release */
+    int64_t cost;             /* grid cost of the searched part */
+    int64_t escape_length;    /* [Q16.16] straight escape, 0 if none */
+    uint64_t expanded;        /* expansions this request paid for */
+    wf_algorithm algorithm;   /* search used (AUTO when served by a field) */
+    int shared;               /* 1: read from a shared field */
+    wf_prepared prep;
+} wf_result;
+
+/* A queue for grids of g's size (it owns one wf_search). max_fields
+ * [1, 1024] shared fields are kept, least recently used dropped first. */
+wf_status wf_queue_create(wf_queue **out, const wf_grid *g, int max_fields);
+void wf_queue_destroy(wf_queue *q);                /* NULL is fine */
+size_t wf_queue_memory(const wf_queue *q);
+/* Appends a request; *handle identifies it (a stale handle is detected). */
+wf_status wf_queue_submit(wf_queue *q, const wf_request *rq, uint64_t *handle);
+/* Serves requests in submission order, resuming the one in progress, until
+ * budget expansions are spent or nothing is pending. Work that needs no
+ * expansion (preparing, reading a ready field) is free. When g changed
+ * since the request in progress started, it starts over. *used receives
+ * the expansions spent, *served the requests that finished. */
+wf_status wf_queue_run(wf_queue *q, const wf_grid *g, wf_hier *h,
+                       uint64_t budget, uint64_t *used, uint32_t *served);
+/* State of a request; WF_ERR_NOTFOUND for an unknown or released handle. */
+wf_status wf_queue_state(const wf_queue *q, uint64_t handle,
+                         wf_req_state *state);
+/* The outcome of a done or failed request (valid until it is released). */
+wf_status wf_queue_result(const wf_queue *q, uint64_t handle,
+                          wf_result *out);
+/* Cancels a pending request (*was_pending = 1) or does nothing. */
+wf_status wf_queue_cancel(wf_queue *q, uint64_t handle, int *was_pending);
+/* Forgets a request (cancelling it if pending) and frees its result. */
+wf_status wf_queue_release(wf_queue *q, uint64_t handle);
+/* Requests still pending. */
+uint32_t wf_queue_pending(const wf_queue *q);
+
 #ifdef __cplusplus
 }
 #endif

@@ -2,6 +2,7 @@
 -- `local wayfinder = require("wayfinder")` gives the public modules:
 --   wayfinder.grid      navcell grids, obstructions and path search
 --   wayfinder.movingai  Moving AI benchmark scenario files
+--   wayfinder.queue     time-sliced path requests for many agents
 local core = require("wayfinder.core")
 
 local M = {}
@@ -10,5 +11,6 @@ M.version = core.version
 M.grid = require("wayfinder.grid")
 M.movingai = require("wayfinder.movingai")
 M.rooms = require("wayfinder.rooms")
+M.queue = require("wayfinder.queue")
 
 return M

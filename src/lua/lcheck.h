@@ -49,4 +49,33 @@ void wfl_register_rects(lua_State *L);
 wf_grid *wfl_check_grid_arg(lua_State *L, int idx, const char *fname,
                             const char *arg);
 
+/* ------------------------------------------------------------ scale -- */
+
+#define WFL_MAX_BUDGET ((lua_Integer)1 << 53)   /* largest budget or cap */
+
+/* Options shared by grid:find_path and queue requests. */
+typedef struct wfl_scale_opts {
+    int rewrite;          /* rewrite_goal, default true */
+    int escape;           /* escape, default true */
+    int partial;          /* partial, default false */
+    uint64_t cap;         /* max_expansions, 0: none */
+} wfl_scale_opts;
+
+/* Reads rewrite_goal, escape, partial and max_expansions from the table at
+ * idx (nothing when it is not a table); arg names the table in errors. */
+void wfl_read_scale_options(lua_State *L, int idx, const char *fname,
+                            const char *arg, wfl_scale_opts *so);
+/* Reads the goal table at idx ({shape =, radius =, ...}, as find_path's
+ * options.goal) centred on (gx, gy); arg names the table in errors. */
+void wfl_read_goal(lua_State *L, int idx, const char *fname, const char *arg,
+                   wf_fix gx, wf_fix gy, wf_goal *goal);
+/* Pushes a path outcome as find_path returns it: path, length, info or
+ * nil, reason, info. Returns 3. */
+int wfl_push_outcome(lua_State *L, const wf_result *r, int smooth);
+/* The open grid at idx and its synced region labels; with searching set,
+ * refuses inside grid:batch. */
+wf_grid *wfl_check_grid_regions(lua_State *L, int idx, const char *fname,
+                                const char *arg, wf_hier **h, int searching);
+void wfl_register_queue(lua_State *L);
+
 #endif

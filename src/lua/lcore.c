@@ -11,5 +11,6 @@ int luaopen_wayfinder_core(lua_State *L)
     lua_setfield(L, -2, "version");
     wfl_register_grid(L);
     wfl_register_rects(L);
+    wfl_register_queue(L);
     return 1;
 }

@@ -14,6 +14,8 @@ typedef struct lgrid {
     wf_grid *g;          /* NULL once closed */
     wf_search *s;        /* created on the first find_path */
     int in_batch;
+    wf_hier *h;          /* region labels, created on the first use */
+    int chunk;           /* their chunk size */
 } lgrid;
 
 static lgrid *check_grid(lua_State *L, const char *fname)
@@ -33,6 +35,27 @@ static int raise_status(lua_State *L, const char *fname, wf_status st)
     if (st == WF_ERR_NOMEM)
         return wfl_error(L, fname, "out of memory");
     return wfl_error(L, fname, "%s", wf_status_name(st));
+}
+
+/* After an edit: lets the region labels keep up with the grid's change log
+ * (a failure only marks them stale; the next query relabels). */
+static void note_edit(lgrid *u)
+{
+    if (u->h)
+        (void)wf_hier_note(u->h, u->g);
+}
+
+/* The region labels of u, created on first use and synced. */
+static wf_hier *grid_hier(lua_State *L, lgrid *u, const char *fname)
+{
+    wf_status st = WF_OK;
+    if (!u->h)
+        st = wf_hier_create(&u->h, u->g, u->chunk);
+    else
+        st = wf_hier_sync(u->h, u->g);
+    if (st != WF_OK)
+        raise_status(L, fname, st);
+    return u->h;
 }
 
 /* --------------------------------------------------------- options -- */
@@ -121,6 +144,8 @@ static lgrid *push_closed_grid(lua_State *L)
     u->g = NULL;
     u->s = NULL;
     u->in_batch = 0;
+    u->h = NULL;
+    u->chunk = WF_HIER_CHUNK_DEFAULT;
     luaL_setmetatable(L, GRID_MT);
     return u;
 }
@@ -277,6 +302,7 @@ static int l_set_passable(lua_State *L)
     wf_status st = wf_grid_set_passable(u->g, x, y, k, p);
     if (st != WF_OK)
         return raise_status(L, fname, st);
+    note_edit(u);
     return 0;
 }
 
@@ -408,6 +434,7 @@ static int l_add_obstruction(lua_State *L)
     wf_status st = wf_grid_add_obstruction(u->g, &s, &id);
     if (st != WF_OK)
         return raise_status(L, fname, st);
+    note_edit(u);
     lua_pushinteger(L, (lua_Integer)id);
     return 1;
 }
@@ -430,6 +457,7 @@ static int l_remove_obstruction(lua_State *L)
     wf_status st = wf_grid_remove_obstruction(u->g, id);
     if (st != WF_OK)
         return raise_status(L, fname, st);
+    note_edit(u);
     return 0;
 }
 
@@ -492,6 +520,8 @@ static int l_batch(lua_State *L)
     int rc = lua_pcall(L, 1, 0, 0);
     u->in_batch--;
     wf_status st = u->g ? wf_grid_end_batch(u->g) : WF_OK;
+    if (u->g && st == WF_OK)
+        note_edit(u);
     if (rc != LUA_OK)
         return lua_error(L);
     if (st != WF_OK)
@@ -506,6 +536,7 @@ static int l_rebuild(lua_State *L)
     wf_status st = wf_grid_rebuild(u->g);
     if (st != WF_OK)
         return raise_status(L, fname, st);
+    note_edit(u);
     return 0;
 }
 
@@ -514,7 +545,8 @@ static int l_memory(lua_State *L)
     lgrid *u = check_grid(L, "grid:memory");
     lua_pushinteger(L, (lua_Integer)wf_grid_memory(u->g));
     lua_pushinteger(L, u->s ? (lua_Integer)wf_search_memory(u->s) : 0);
-    return 2;
+    lua_pushinteger(L, u->h ? (lua_Integer)wf_hier_memory(u->h) : 0);
+    return 3;
 }
 
 static int l_version(lua_State *L)
@@ -557,7 +589,8 @@ static int l_line_of_sight(lua_State *L)
 /* ------------------------------------------------------- find_path -- */
 
 static const char *const PATH_KEYS[] = {"algorithm", "class", "goal", "smooth",
-                                        NULL};
+                                        "rewrite_goal", "escape",
+                                        "max_expansions", "partial", NULL};
 static const char *const GOAL_KEYS[] = {"shape", "radius", "half_width",
                                         "half_height", "angle", "u", NULL};
 static const char *const POINT_KEYS[] = {"shape", NULL};
@@ -565,42 +598,53 @@ static const char *const CIRCLE_KEYS[] = {"shape", "radius", NULL};
 static const char *const SQUARE_KEYS[] = {"shape", "half_width", "half_height",
                                           "angle", "u", NULL};
 
-static void read_goal(lua_State *L, int idx, const char *fname, wf_fix gx,
-                      wf_fix gy, wf_goal *goal)
+/* A goal table at idx ({shape =, radius =, half_width =, ...}) centred on
+ * (gx, gy); arg names the table in errors ("options.goal"). */
+static void read_goal(lua_State *L, int idx, const char *fname,
+                      const char *arg, wf_fix gx, wf_fix gy, wf_goal *goal)
 {
-    char buf[64];
+    char buf[64], sub[80];
     wf_goal_point(goal, gx, gy);
     if (!lua_istable(L, idx))
-        wfl_error(L, fname, "options.goal must be a table, got %s",
+        wfl_error(L, fname, "%s must be a table, got %s", arg,
                   wfl_describe(L, idx, buf));
-    wfl_check_keys(L, idx, fname, "options.goal", GOAL_KEYS);
+    wfl_check_keys(L, idx, fname, arg, GOAL_KEYS);
     lua_getfield(L, idx, "shape");
+    snprintf(sub, sizeof sub, "%s.shape", arg);
     const char *shape = lua_isnil(L, -1) ? "point"
-                        : wfl_check_string(L, -1, fname, "options.goal.shape");
+                        : wfl_check_string(L, -1, fname, sub);
     if (strcmp(shape, "point") == 0) {
-        wfl_check_keys(L, idx, fname, "options.goal (point)", POINT_KEYS);
+        snprintf(sub, sizeof sub, "%s (point)", arg);
+        wfl_check_keys(L, idx, fname, sub, POINT_KEYS);
         lua_pop(L, 1);
         return;
     }
     if (strcmp(shape, "circle") == 0) {
-        wfl_check_keys(L, idx, fname, "options.goal (circle)", CIRCLE_KEYS);
-        wf_fix r = required_fix(L, idx, fname, "options.goal", "radius", 0,
-                                WF_MAX_SIDE);
+        snprintf(sub, sizeof sub, "%s (circle)", arg);
+        wfl_check_keys(L, idx, fname, sub, CIRCLE_KEYS);
+        wf_fix r = required_fix(L, idx, fname, arg, "radius", 0, WF_MAX_SIDE);
         wf_goal_circle(goal, gx, gy, r);
     } else if (strcmp(shape, "square") == 0) {
-        wfl_check_keys(L, idx, fname, "options.goal (square)", SQUARE_KEYS);
-        wf_fix hw = required_fix(L, idx, fname, "options.goal", "half_width", 0,
+        snprintf(sub, sizeof sub, "%s (square)", arg);
+        wfl_check_keys(L, idx, fname, sub, SQUARE_KEYS);
+        wf_fix hw = required_fix(L, idx, fname, arg, "half_width", 0,
                                  WF_MAX_SIDE);
-        wf_fix hh = required_fix(L, idx, fname, "options.goal", "half_height",
-                                 0, WF_MAX_SIDE);
+        wf_fix hh = required_fix(L, idx, fname, arg, "half_height", 0,
+                                 WF_MAX_SIDE);
         wf_fix ux, uy;
-        read_axis(L, idx, fname, "options.goal", &ux, &uy);
+        read_axis(L, idx, fname, arg, &ux, &uy);
         wf_goal_square(goal, gx, gy, hw, hh, ux, uy);
     } else {
-        wfl_error(L, fname, "options.goal.shape must be 'point', 'circle' or "
-                  "'square', got '%s'", shape);
+        wfl_error(L, fname, "%s must be 'point', 'circle' or 'square', got "
+                  "'%s'", sub, shape);
     }
     lua_pop(L, 1);
+}
+
+void wfl_read_goal(lua_State *L, int idx, const char *fname, const char *arg,
+                   wf_fix gx, wf_fix gy, wf_goal *goal)
+{
+    read_goal(L, lua_absindex(L, idx), fname, arg, gx, gy, goal);
 }
 
 static void read_path_options(lua_State *L, lgrid *u, int idx,
@@ -635,7 +679,8 @@ static void read_path_options(lua_State *L, lgrid *u, int idx,
         q->smooth = wfl_check_boolean(L, -1, fname, "options.smooth");
     lua_pop(L, 1);
     if (wfl_field(L, idx, "goal") != LUA_TNIL)
-        read_goal(L, lua_gettop(L), fname, q->goal.x, q->goal.y, &q->goal);
+        read_goal(L, lua_gettop(L), fname, "options.goal", q->goal.x, q->goal.y,
+                  &q->goal);
     lua_pop(L, 1);
 }
 
@@ -647,6 +692,120 @@ static int floor_cell(wf_fix v)
 static const char *algo_name(wf_algorithm a)
 {
     return a == WF_ALGO_JPS ? "jps" : "astar";
+}
+
+/* The options find_path shares with queue requests: goal rewriting, the
+ * escape from impassable starts, the expansion cap and partial results. */
+static void read_scale_options(lua_State *L, int idx, const char *fname,
+                               const char *arg, wfl_scale_opts *so)
+{
+    char name[64];
+    so->rewrite = 1;
+    so->escape = 1;
+    so->partial = 0;
+    so->cap = 0;
+    if (lua_type(L, idx) != LUA_TTABLE)
+        return;
+    snprintf(name, sizeof name, "%s.rewrite_goal", arg);
+    if (wfl_field(L, idx, "rewrite_goal") != LUA_TNIL)
+        so->rewrite = wfl_check_boolean(L, -1, fname, name);
+    lua_pop(L, 1);
+    snprintf(name, sizeof name, "%s.escape", arg);
+    if (wfl_field(L, idx, "escape") != LUA_TNIL)
+        so->escape = wfl_check_boolean(L, -1, fname, name);
+    lua_pop(L, 1);
+    snprintf(name, sizeof name, "%s.partial", arg);
+    if (wfl_field(L, idx, "partial") != LUA_TNIL)
+        so->partial = wfl_check_boolean(L, -1, fname, name);
+    lua_pop(L, 1);
+    snprintf(name, sizeof name, "%s.max_expansions", arg);
+    if (wfl_field(L, idx, "max_expansions") != LUA_TNIL)
+        so->cap = (uint64_t)wfl_check_int(L, -1, fname, name, 1,
+                                          WFL_MAX_BUDGET);
+    lua_pop(L, 1);
+}
+
+void wfl_read_scale_options(lua_State *L, int idx, const char *fname,
+                            const char *arg, wfl_scale_opts *so)
+{
+    read_scale_options(L, idx, fname, arg, so);
+}
+
+static void push_cell(lua_State *L, int x, int y)
+{
+    lua_createtable(L, 2, 2);
+    lua_pushinteger(L, x);
+    lua_pushvalue(L, -1);
+    lua_rawseti(L, -3, 1);
+    lua_setfield(L, -2, "x");
+    lua_pushinteger(L, y);
+    lua_pushvalue(L, -1);
+    lua_rawseti(L, -3, 2);
+    lua_setfield(L, -2, "y");
+}
+
+/* The info table of a path outcome (success or not). */
+static void push_info(lua_State *L, const wf_result *r)
+{
+    lua_createtable(L, 0, 12);
+    lua_pushinteger(L, (lua_Integer)r->expanded);
+    lua_setfield(L, -2, "expanded");
+    lua_pushstring(L, algo_name(r->algorithm));
+    lua_setfield(L, -2, "algorithm");
+    if (r->status == WF_OK) {
+        lua_pushnumber(L, (double)r->cost / (double)(2 * WF_COST_SCALE));
+        lua_setfield(L, -2, "cost");
+        lua_pushinteger(L, r->cost);
+        lua_setfield(L, -2, "cost_units");
+    }
+    lua_pushboolean(L, r->prep.rewritten);
+    lua_setfield(L, -2, "goal_rewritten");
+    if (r->prep.rewritten) {
+        push_cell(L, r->prep.rx, r->prep.ry);
+        lua_setfield(L, -2, "goal");
+    }
+    lua_pushboolean(L, r->prep.escaped);
+    lua_setfield(L, -2, "escaped");
+    if (r->prep.escaped) {
+        push_cell(L, r->prep.ex, r->prep.ey);
+        lua_setfield(L, -2, "escape");
+        lua_pushnumber(L, (double)r->escape_length / 65536.0);
+        lua_setfield(L, -2, "escape_length");
+    }
+    lua_pushboolean(L, (r->details & WF_DETAIL_PARTIAL) != 0);
+    lua_setfield(L, -2, "partial");
+    if (r->details & WF_DETAIL_PARTIAL) {
+        lua_pushstring(L, r->details & WF_DETAIL_CAPPED ? "expansion_limit"
+                                                        : "unreachable");
+        lua_setfield(L, -2, "partial_reason");
+    }
+    lua_pushboolean(L, r->shared);
+    lua_setfield(L, -2, "shared");
+}
+
+int wfl_push_outcome(lua_State *L, const wf_result *r, int smooth)
+{
+    if (r->status != WF_OK) {
+        luaL_pushfail(L);
+        if (r->status == WF_NO_PATH && (r->details & WF_DETAIL_CAPPED))
+            lua_pushstring(L, "expansion_limit");
+        else
+            lua_pushstring(L, wf_status_name(r->status));
+        push_info(L, r);
+        return 3;
+    }
+    lua_createtable(L, r->n, 0);
+    for (int i = 0; i < r->n; i++) {
+        push_cell(L, r->x[i], r->y[i]);
+        lua_rawseti(L, -2, i + 1);
+    }
+    if (smooth)
+        lua_pushnumber(L, (double)wf_polyline_length(r->x, r->y, r->n) / 65536.0);
+    else
+        lua_pushnumber(L, (double)r->escape_length / 65536.0
+                          + (double)r->cost / (double)(2 * WF_COST_SCALE));
+    push_info(L, r);
+    return 3;
 }
 
 static int l_find_path(lua_State *L)
@@ -665,56 +824,220 @@ static int l_find_path(lua_State *L)
     q.sy = floor_cell(sy);
     wf_goal_point(&q.goal, gx, gy);
     read_path_options(L, u, 6, fname, &q);
+    wfl_scale_opts so;
+    read_scale_options(L, 6, fname, "options", &so);
     if (!u->s) {
         wf_status st = wf_search_create(&u->s, u->g);
         if (st != WF_OK)
             return raise_status(L, fname, st);
     }
+    wf_result res;
+    memset(&res, 0, sizeof res);
+    unsigned flags = (so.escape ? WF_PREP_ESCAPE : 0u)
+                     | (so.rewrite ? WF_PREP_REWRITE : 0u);
+    wf_status st = WF_OK;
+    /* the start is checked before the regions are built, so an off-grid
+     * start costs nothing */
+    int on_grid = q.sx >= 0 && q.sy >= 0 && q.sx < wf_grid_width(u->g)
+                  && q.sy < wf_grid_height(u->g);
+    if (flags && on_grid && q.cls >= 0) {
+        wf_hier *h = grid_hier(L, u, fname);
+        st = wf_hier_prepare(h, u->g, &q, flags, &res.prep);
+        if (st != WF_OK && st < WF_NO_PATH)
+            return raise_status(L, fname, st);
+    }
     wf_path p;
-    wf_status st = wf_search_run(u->s, u->g, &q, &p);
+    memset(&p, 0, sizeof p);
+    if (st == WF_OK)
+        st = wf_search_run_ex(u->s, u->g, &q, so.cap, so.partial, &p,
+                              &res.details);
     if (st == WF_ERR_COST)
         return wfl_error(L, fname, "options.algorithm 'jps' needs a grid whose "
                          "costs are all 1; use 'astar'");
     if (st != WF_OK && st < WF_NO_PATH)
         return raise_status(L, fname, st);
+    res.status = st;
+    res.expanded = p.expanded;
+    res.algorithm = p.algorithm;
+    if (st != WF_OK)
+        return wfl_push_outcome(L, &res, q.smooth);
+    /* an escape adds the original start and a straight segment */
+    int extra = res.prep.escaped ? 1 : 0;
+    int32_t *xs = lua_newuserdatauv(L, sizeof(int32_t) * 2 * (size_t)(p.n + extra), 0);
+    int32_t *ys = xs + p.n + extra;
+    if (extra) {
+        int32_t ex[2] = {res.prep.ox, res.prep.ex}, ey[2] = {res.prep.oy, res.prep.ey};
+        xs[0] = res.prep.ox;
+        ys[0] = res.prep.oy;
+        res.escape_length = wf_polyline_length(ex, ey, 2);
+    }
+    memcpy(xs + extra, p.x, sizeof(int32_t) * (size_t)p.n);
+    memcpy(ys + extra, p.y, sizeof(int32_t) * (size_t)p.n);
+    res.n = p.n + extra;
+    res.x = xs;
+    res.y = ys;
+    res.cost = p.cost;
+    return wfl_push_outcome(L, &res, q.smooth);
+}
+
+/* ------------------------------------------------------------ regions -- */
+
+static void cell_args(lua_State *L, lgrid *u, int idx, const char *fname,
+                      const char *xn, const char *yn, int *x, int *y)
+{
+    *x = (int)wfl_check_int(L, idx, fname, xn, 0, wf_grid_width(u->g) - 1);
+    *y = (int)wfl_check_int(L, idx + 1, fname, yn, 0, wf_grid_height(u->g) - 1);
+}
+
+static int l_is_reachable(lua_State *L)
+{
+    const char *fname = "grid:is_reachable";
+    lgrid *u = check_grid(L, fname);
+    int ax, ay, bx, by;
+    cell_args(L, u, 2, fname, "ax", "ay", &ax, &ay);
+    cell_args(L, u, 4, fname, "bx", "by", &bx, &by);
+    int k = class_arg(L, u, 6, fname, 0);
+    wf_hier *h = grid_hier(L, u, fname);
+    int ok;
+    wf_status st = wf_hier_reachable(h, u->g, k, ax, ay, bx, by, &ok);
+    if (st != WF_OK)
+        return raise_status(L, fname, st);
+    lua_pushboolean(L, ok);
+    return 1;
+}
+
+static int l_component(lua_State *L)
+{
+    const char *fname = "grid:component";
+    lgrid *u = check_grid(L, fname);
+    int x, y;
+    cell_args(L, u, 2, fname, "x", "y", &x, &y);
+    int k = class_arg(L, u, 4, fname, 0);
+    wf_hier *h = grid_hier(L, u, fname);
+    uint32_t id;
+    wf_status st = wf_hier_component(h, u->g, k, x, y, &id);
+    if (st != WF_OK)
+        return raise_status(L, fname, st);
+    if (!id) {
+        luaL_pushfail(L);
+        lua_pushliteral(L, "not_passable");
+        return 2;
+    }
+    lua_pushinteger(L, (lua_Integer)id);
+    return 1;
+}
+
+static int l_nearest_passable(lua_State *L)
+{
+    const char *fname = "grid:nearest_passable";
+    lgrid *u = check_grid(L, fname);
+    int x, y;
+    cell_args(L, u, 2, fname, "x", "y", &x, &y);
+    int k = class_arg(L, u, 4, fname, 0);
+    wf_hier *h = grid_hier(L, u, fname);
+    int ox, oy;
+    wf_status st = wf_hier_nearest_passable(h, u->g, k, x, y, &ox, &oy);
+    if (st == WF_NO_PATH) {
+        luaL_pushfail(L);
+        lua_pushliteral(L, "no_passable");
+        return 2;
+    }
+    if (st != WF_OK)
+        return raise_status(L, fname, st);
+    lua_pushinteger(L, ox);
+    lua_pushinteger(L, oy);
+    return 2;
+}
+
+static const char *const NEAR_KEYS[] = {"class", "goal", NULL};
+
+static int l_nearest_reachable(lua_State *L)
+{
+    const char *fname = "grid:nearest_reachable";
+    lgrid *u = check_grid(L, fname);
+    wf_fix sx = wfl_check_fix(L, 2, fname, "sx", -WORLD_LIMIT, WORLD_LIMIT);
+    wf_fix sy = wfl_check_fix(L, 3, fname, "sy", -WORLD_LIMIT, WORLD_LIMIT);
+    wf_fix gx = wfl_check_fix(L, 4, fname, "gx", -WORLD_LIMIT, WORLD_LIMIT);
+    wf_fix gy = wfl_check_fix(L, 5, fname, "gy", -WORLD_LIMIT, WORLD_LIMIT);
+    wf_goal goal;
+    wf_goal_point(&goal, gx, gy);
+    int k = 0;
+    if (wfl_opt_table(L, 6, fname, "options")) {
+        wfl_check_keys(L, 6, fname, "options", NEAR_KEYS);
+        if (wfl_field(L, 6, "class") != LUA_TNIL) {
+            const char *name = wfl_check_string(L, -1, fname, "options.class");
+            k = wf_grid_class_index(u->g, name);
+            if (k < 0)
+                wfl_error(L, fname, "options.class must name a class of this "
+                          "grid, got '%s'", name);
+        }
+        lua_pop(L, 1);
+        if (wfl_field(L, 6, "goal") != LUA_TNIL)
+            read_goal(L, lua_gettop(L), fname, "options.goal", gx, gy, &goal);
+        lua_pop(L, 1);
+    }
+    int cx = floor_cell(sx), cy = floor_cell(sy);
+    if (cx < 0 || cy < 0 || cx >= wf_grid_width(u->g)
+        || cy >= wf_grid_height(u->g)) {
+        luaL_pushfail(L);
+        lua_pushstring(L, wf_status_name(WF_START_OUTSIDE));
+        return 2;
+    }
+    wf_hier *h = grid_hier(L, u, fname);
+    int ox, oy, inside;
+    wf_status st = wf_hier_nearest_reachable(h, u->g, k, cx, cy, &goal, &ox,
+                                             &oy, &inside);
+    if (st != WF_OK && st < WF_NO_PATH)
+        return raise_status(L, fname, st);
     if (st != WF_OK) {
         luaL_pushfail(L);
         lua_pushstring(L, wf_status_name(st));
-        lua_createtable(L, 0, 2);
-        lua_pushinteger(L, (lua_Integer)p.expanded);
-        lua_setfield(L, -2, "expanded");
-        lua_pushstring(L, algo_name(p.algorithm));
-        lua_setfield(L, -2, "algorithm");
-        return 3;
+        return 2;
     }
-    lua_createtable(L, p.n, 0);
-    for (int i = 0; i < p.n; i++) {
-        lua_createtable(L, 2, 2);
-        lua_pushinteger(L, p.x[i]);
-        lua_pushvalue(L, -1);
-        lua_rawseti(L, -3, 1);
-        lua_setfield(L, -2, "x");
-        lua_pushinteger(L, p.y[i]);
-        lua_pushvalue(L, -1);
-        lua_rawseti(L, -3, 2);
-        lua_setfield(L, -2, "y");
-        lua_rawseti(L, -2, i + 1);
-    }
-    double cost = (double)p.cost / (double)(2 * WF_COST_SCALE);
-    if (q.smooth)
-        lua_pushnumber(L, (double)wf_polyline_length(p.x, p.y, p.n) / 65536.0);
-    else
-        lua_pushnumber(L, cost);
-    lua_createtable(L, 0, 4);
-    lua_pushinteger(L, (lua_Integer)p.expanded);
-    lua_setfield(L, -2, "expanded");
-    lua_pushstring(L, algo_name(p.algorithm));
-    lua_setfield(L, -2, "algorithm");
-    lua_pushnumber(L, cost);
-    lua_setfield(L, -2, "cost");
-    lua_pushinteger(L, p.cost);
-    lua_setfield(L, -2, "cost_units");
+    lua_pushinteger(L, ox);
+    lua_pushinteger(L, oy);
+    lua_pushboolean(L, inside);
     return 3;
+}
+
+static int l_regions(lua_State *L)
+{
+    const char *fname = "grid:regions";
+    lgrid *u = check_grid(L, fname);
+    int k = class_arg(L, u, 2, fname, 0);
+    wf_hier *h = grid_hier(L, u, fname);
+    wf_hier_stats hs;
+    wf_status st = wf_hier_stats_of(h, u->g, k, &hs);
+    if (st != WF_OK)
+        return raise_status(L, fname, st);
+    lua_createtable(L, 0, 5);
+    lua_pushinteger(L, hs.chunk);
+    lua_setfield(L, -2, "chunk_size");
+    lua_pushinteger(L, hs.chunks);
+    lua_setfield(L, -2, "chunks");
+    lua_pushinteger(L, (lua_Integer)hs.regions);
+    lua_setfield(L, -2, "regions");
+    lua_pushinteger(L, (lua_Integer)hs.components);
+    lua_setfield(L, -2, "components");
+    lua_pushinteger(L, (lua_Integer)wf_hier_memory(h));
+    lua_setfield(L, -2, "memory");
+    return 1;
+}
+
+static int l_set_chunk_size(lua_State *L)
+{
+    const char *fname = "grid:set_chunk_size";
+    lgrid *u = check_grid(L, fname);
+    int c = (int)wfl_check_int(L, 2, fname, "size", WF_HIER_CHUNK_MIN,
+                               WF_HIER_CHUNK_MAX);
+    wf_hier *nh;
+    wf_status st = wf_hier_create(&nh, u->g, c);
+    if (st != WF_OK)
+        return raise_status(L, fname, st);
+    wf_hier_destroy(u->h);
+    u->h = nh;
+    u->chunk = c;
+    return 0;
 }
 
 /* ------------------------------------------------------- lifecycle -- */
@@ -737,6 +1060,8 @@ static int l_close(lua_State *L)
     lgrid *u = check_any_grid(L, "grid:close");
     wf_search_destroy(u->s);
     u->s = NULL;
+    wf_hier_destroy(u->h);
+    u->h = NULL;
     wf_grid_destroy(u->g);
     u->g = NULL;
     return 0;
@@ -784,6 +1109,12 @@ static const luaL_Reg grid_methods[] = {
     {"to_ascii", l_to_ascii},
     {"line_of_sight", l_line_of_sight},
     {"find_path", l_find_path},
+    {"is_reachable", l_is_reachable},
+    {"component", l_component},
+    {"nearest_passable", l_nearest_passable},
+    {"nearest_reachable", l_nearest_reachable},
+    {"regions", l_regions},
+    {"set_chunk_size", l_set_chunk_size},
     {"close", l_close},
     {"is_closed", l_is_closed},
     {NULL, NULL}
@@ -828,5 +1159,23 @@ wf_grid *wfl_check_grid_arg(lua_State *L, int idx, const char *fname,
                   wfl_describe(L, idx, buf));
     if (!u->g)
         wfl_error(L, fname, "%s is a closed grid", arg);
+    return u->g;
+}
+
+/* The grid at idx with its region labels (created and synced), for the
+ * queue binding. Errors like the grid's own methods. */
+wf_grid *wfl_check_grid_regions(lua_State *L, int idx, const char *fname,
+                                const char *arg, wf_hier **h, int searching)
+{
+    char buf[64];
+    lgrid *u = luaL_testudata(L, idx, GRID_MT);
+    if (!u)
+        wfl_error(L, fname, "%s must be a wayfinder.Grid, got %s", arg,
+                  wfl_describe(L, idx, buf));
+    if (!u->g)
+        wfl_error(L, fname, "%s is a closed grid", arg);
+    if (searching && u->in_batch)
+        wfl_error(L, fname, "cannot search inside grid:batch");
+    *h = grid_hier(L, u, fname);
     return u->g;
 }

@@ -1,0 +1,93 @@
+-- The scale layer gives bit-identical results from every build: the same
+-- script runs against the gcc -O2, clang -O2 and gcc -O0 libraries (made
+-- by `make test`) and must print the same text.
+local SCRIPT = [=[
+local cpath = ...
+package.cpath = cpath .. ";" .. package.cpath
+package.path = "lua/?.lua;lua/?/init.lua;spec/?.lua;" .. package.path
+local wayfinder = require("wayfinder")
+local H = require("scale_helpers")
+local out = {}
+local function put(...)
+  local t = table.pack(...)
+  for i = 1, t.n do
+    local v = t[i]
+    if type(v) == "table" then
+      local parts = {}
+      for _, c in ipairs(v) do parts[#parts + 1] = c.x .. "," .. c.y end
+      v = table.concat(parts, ";")
+    elseif type(v) == "number" then
+      v = ("%.17g"):format(v)
+    end
+    out[#out + 1] = tostring(v)
+  end
+end
+local r = H.rng(4242)
+local w, h = 48, 40
+local g = wayfinder.grid.from_ascii(H.random_ascii(r, w, h, 30),
+  { classes = { { name = "a" }, { name = "b", clearance = 1 } } })
+g:set_chunk_size(7)
+g:add_obstruction({ x = 20.3, y = 11.7, half_width = 3.2, half_height = 1.1, angle = 0.7 })
+for y = 0, h - 1 do
+  for x = 0, w - 1 do put(g:component(x, y, "a") or 0, g:component(x, y, "b") or 0) end
+end
+for _ = 1, 60 do
+  local sx, sy = r.int(0, w - 1), r.int(0, h - 1)
+  local gx, gy = r.int(0, w * 4) / 4, r.int(0, h * 4) / 4
+  put(g:nearest_passable(sx, sy, "b"))
+  put(g:nearest_reachable(sx + 0.5, sy + 0.5, gx, gy,
+    { goal = { shape = "circle", radius = 1.25 } }))
+  local p, len, info = g:find_path(sx + 0.5, sy + 0.5, gx, gy, { smooth = r.int(0, 1) == 1 })
+  put(p or len, p and len or "", info.expanded, info.goal_rewritten, info.escaped)
+  p, len, info = g:find_path(sx + 0.5, sy + 0.5, gx, gy,
+    { algorithm = "astar", max_expansions = 15, partial = true, rewrite_goal = false })
+  put(p or len, p and len or "", info.expanded, info.partial)
+end
+local q = wayfinder.queue.new(g)
+local hs = {}
+for i = 1, 40 do
+  hs[i] = q:submit({ sx = r.int(0, w - 1) + 0.5, sy = r.int(0, h - 1) + 0.5,
+                     gx = (i % 3) * 10 + 5.5, gy = 20.5, shared = i % 2 == 0 })
+end
+while q:pending() > 0 do put(q:run(37)) end
+for _, hd in ipairs(hs) do
+  local p, len, info = hd:result()
+  put(p or len, p and len or "", info.expanded, info.shared)
+end
+io.write(table.concat(out, " "))
+]=]
+
+local function exists(path)
+  local f = io.open(path, "rb")
+  if f then f:close() end
+  return f ~= nil
+end
+
+describe("scale determinism", function()
+  it("prints the same results from every build", function()
+    local builds = { "build/?.so", "build/clang/?.so", "build/O0/?.so" }
+    local present = {}
+    for _, b in ipairs(builds) do
+      if exists((b:gsub("%?", "wayfinder/core"))) then present[#present + 1] = b end
+    end
+    if #present < 2 then
+      pending("needs the clang and -O0 builds (make clang-check)")
+      return
+    end
+    local file = os.tmpname()
+    local f = assert(io.open(file, "wb"))
+    f:write(SCRIPT)
+    f:close()
+    local outputs = {}
+    for i, b in ipairs(present) do
+      local p = assert(io.popen(("lua5.4 %s '%s' 2>&1"):format(file, b)))
+      outputs[i] = p:read("a")
+      p:close()
+    end
+    os.remove(file)
+    assert.is_true(#outputs[1] > 10000, outputs[1]:sub(1, 300))
+    for i = 2, #outputs do
+      assert.are.equal(outputs[1], outputs[i])
+    end
+  end)
+end)

@@ -1,0 +1,402 @@
+/* lqueue.c - the "wayfinder.Queue" and "wayfinder.Request" userdata: a
+ * time-sliced path request queue on a grid, and the handles of its
+ * requests. A queue keeps its grid alive; a handle keeps its queue alive. */
+#include <stdio.h>
+#include <string.h>
+
+#include "lcheck.h"
+
+#define QUEUE_MT "wayfinder.Queue"
+#define REQ_MT "wayfinder.Request"
+#define WORLD_LIMIT 32767.0
+#define DEFAULT_FIELDS 16
+
+typedef struct lqueue {
+    wf_queue *q;          /* NULL once closed */
+} lqueue;
+
+typedef struct lreq {
+    uint64_t id;
+    int smooth;           /* how the length is measured */
+    int released;
+} lreq;
+
+static lqueue *check_queue(lua_State *L, const char *fname)
+{
+    char buf[64];
+    lqueue *u = luaL_testudata(L, 1, QUEUE_MT);
+    if (!u)
+        wfl_error(L, fname, "self must be a wayfinder.Queue, got %s "
+                  "(call it as queue:method(...))", wfl_describe(L, 1, buf));
+    if (!u->q)
+        wfl_error(L, fname, "the queue is closed");
+    return u;
+}
+
+/* The queue's grid (user value 1) with its regions; errors when closed. */
+static wf_grid *queue_grid(lua_State *L, const char *fname, wf_hier **h,
+                           int searching)
+{
+    lua_getiuservalue(L, 1, 1);
+    wf_grid *g = wfl_check_grid_regions(L, lua_gettop(L), fname,
+                                        "the queue's grid", h, searching);
+    lua_pop(L, 1);
+    return g;
+}
+
+static int raise_status(lua_State *L, const char *fname, wf_status st)
+{
+    if (st == WF_ERR_NOMEM)
+        return wfl_error(L, fname, "out of memory");
+    return wfl_error(L, fname, "%s", wf_status_name(st));
+}
+
+/* ---------------------------------------------------------------- new -- */
+
+static const char *const QUEUE_KEYS[] = {"max_fields", NULL};
+
+static int l_queue_new(lua_State *L)
+{
+    const char *fname = "wayfinder.queue.new";
+    wf_grid *g = wfl_check_grid_arg(L, 1, fname, "grid");
+    int max_fields = DEFAULT_FIELDS;
+    if (wfl_opt_table(L, 2, fname, "options")) {
+        wfl_check_keys(L, 2, fname, "options", QUEUE_KEYS);
+        if (wfl_field(L, 2, "max_fields") != LUA_TNIL)
+            max_fields = (int)wfl_check_int(L, -1, fname, "options.max_fields",
+                                            1, 1024);
+        lua_pop(L, 1);
+    }
+    lqueue *u = lua_newuserdatauv(L, sizeof *u, 1);
+    u->q = NULL;
+    luaL_setmetatable(L, QUEUE_MT);
+    lua_pushvalue(L, 1);
+    lua_setiuservalue(L, -2, 1);
+    wf_status st = wf_queue_create(&u->q, g, max_fields);
+    if (st != WF_OK)
+        return raise_status(L, fname, st);
+    return 1;
+}
+
+/* ------------------------------------------------------------- submit -- */
+
+static const char *const REQ_KEYS[] = {"sx", "sy", "gx", "gy", "class", "goal",
+                                       "algorithm", "smooth", "max_expansions",
+                                       "partial", "shared", "rewrite_goal",
+                                       "escape", NULL};
+
+static wf_fix field_fix(lua_State *L, int t, const char *fname,
+                        const char *key, lua_Number lo, lua_Number hi)
+{
+    char arg[64];
+    snprintf(arg, sizeof arg, "request.%s", key);
+    lua_getfield(L, t, key);
+    wf_fix v = wfl_check_fix(L, -1, fname, arg, lo, hi);
+    lua_pop(L, 1);
+    return v;
+}
+
+static int floor_cell(wf_fix v)
+{
+    return (int)(v >= 0 ? v / WF_FIX_ONE
+                        : -((-(int64_t)v + WF_FIX_ONE - 1) / WF_FIX_ONE));
+}
+
+static int l_submit(lua_State *L)
+{
+    const char *fname = "queue:submit";
+    lqueue *u = check_queue(L, fname);
+    char buf[64];
+    if (!lua_istable(L, 2))
+        wfl_error(L, fname, "request must be a table {sx =, sy =, gx =, gy =, "
+                  "...}, got %s", wfl_describe(L, 2, buf));
+    wfl_check_keys(L, 2, fname, "request", REQ_KEYS);
+    wf_hier *h;
+    wf_grid *g = queue_grid(L, fname, &h, 0);
+    wf_request rq;
+    memset(&rq, 0, sizeof rq);
+    wf_query_init(&rq.q);
+    wf_fix sx = field_fix(L, 2, fname, "sx", -WORLD_LIMIT, WORLD_LIMIT);
+    wf_fix sy = field_fix(L, 2, fname, "sy", -WORLD_LIMIT, WORLD_LIMIT);
+    wf_fix gx = field_fix(L, 2, fname, "gx", -WORLD_LIMIT, WORLD_LIMIT);
+    wf_fix gy = field_fix(L, 2, fname, "gy", -WORLD_LIMIT, WORLD_LIMIT);
+    rq.q.sx = floor_cell(sx);
+    rq.q.sy = floor_cell(sy);
+    wf_goal_point(&rq.q.goal, gx, gy);
+    if (wfl_field(L, 2, "goal") != LUA_TNIL)
+        wfl_read_goal(L, -1, fname, "request.goal", gx, gy, &rq.q.goal);
+    lua_pop(L, 1);
+    if (wfl_field(L, 2, "class") != LUA_TNIL) {
+        const char *name = wfl_check_string(L, -1, fname, "request.class");
+        rq.q.cls = wf_grid_class_index(g, name);
+        if (rq.q.cls < 0)
+            wfl_error(L, fname, "request.class must name a class of the "
+                      "queue's grid, got '%s'", name);
+    }
+    lua_pop(L, 1);
+    if (wfl_field(L, 2, "algorithm") != LUA_TNIL) {
+        const char *a = wfl_check_string(L, -1, fname, "request.algorithm");
+        if (strcmp(a, "astar") == 0)
+            rq.q.algorithm = WF_ALGO_ASTAR;
+        else if (strcmp(a, "jps") == 0)
+            rq.q.algorithm = WF_ALGO_JPS;
+        else if (strcmp(a, "auto") == 0)
+            rq.q.algorithm = WF_ALGO_AUTO;
+        else
+            wfl_error(L, fname, "request.algorithm must be 'astar', 'jps' or "
+                      "'auto', got '%s'", a);
+        if (rq.q.algorithm == WF_ALGO_JPS && !wf_grid_uniform_cost(g))
+            wfl_error(L, fname, "request.algorithm 'jps' needs a grid whose "
+                      "costs are all 1; use 'astar'");
+    }
+    lua_pop(L, 1);
+    if (wfl_field(L, 2, "smooth") != LUA_TNIL)
+        rq.q.smooth = wfl_check_boolean(L, -1, fname, "request.smooth");
+    lua_pop(L, 1);
+    int shared = 0;
+    if (wfl_field(L, 2, "shared") != LUA_TNIL)
+        shared = wfl_check_boolean(L, -1, fname, "request.shared");
+    lua_pop(L, 1);
+    wfl_scale_opts so;
+    wfl_read_scale_options(L, 2, fname, "request", &so);
+    if (shared && (so.cap || so.partial))
+        wfl_error(L, fname, "a shared request takes no max_expansions or "
+                  "partial (its path is read from a complete field)");
+    lua_settop(L, 2);
+    rq.max_expansions = so.cap;
+    rq.flags = (so.escape ? WF_PREP_ESCAPE : 0u)
+               | (so.rewrite ? WF_PREP_REWRITE : 0u)
+               | (so.partial ? WF_REQ_PARTIAL : 0u)
+               | (shared ? WF_REQ_SHARED : 0u);
+    /* the handle exists (released) before the request does, so an error
+     * in between leaves nothing behind */
+    lreq *r = lua_newuserdatauv(L, sizeof *r, 1);
+    r->id = 0;
+    r->smooth = rq.q.smooth;
+    r->released = 1;
+    luaL_setmetatable(L, REQ_MT);
+    lua_pushvalue(L, 1);
+    lua_setiuservalue(L, -2, 1);
+    wf_status st = wf_queue_submit(u->q, &rq, &r->id);
+    if (st != WF_OK)
+        return raise_status(L, fname, st);
+    r->released = 0;
+    return 1;
+}
+
+/* ---------------------------------------------------------------- run -- */
+
+static int l_run(lua_State *L)
+{
+    const char *fname = "queue:run";
+    lqueue *u = check_queue(L, fname);
+    uint64_t budget = UINT64_MAX;
+    if (!lua_isnoneornil(L, 2))
+        budget = (uint64_t)wfl_check_int(L, 2, fname, "budget", 0,
+                                         WFL_MAX_BUDGET);
+    wf_hier *h;
+    wf_grid *g = queue_grid(L, fname, &h, 1);
+    uint64_t used;
+    uint32_t served;
+    wf_status st = wf_queue_run(u->q, g, h, budget, &used, &served);
+    if (st != WF_OK)
+        return raise_status(L, fname, st);
+    lua_pushinteger(L, (lua_Integer)used);
+    lua_pushinteger(L, (lua_Integer)served);
+    return 2;
+}
+
+static int l_pending(lua_State *L)
+{
+    lqueue *u = check_queue(L, "queue:pending");
+    lua_pushinteger(L, (lua_Integer)wf_queue_pending(u->q));
+    return 1;
+}
+
+static int l_queue_memory(lua_State *L)
+{
+    lqueue *u = check_queue(L, "queue:memory");
+    lua_pushinteger(L, (lua_Integer)wf_queue_memory(u->q));
+    return 1;
+}
+
+static int l_queue_close(lua_State *L)
+{
+    lqueue *u = luaL_checkudata(L, 1, QUEUE_MT);
+    wf_queue_destroy(u->q);
+    u->q = NULL;
+    return 0;
+}
+
+static int l_queue_is_closed(lua_State *L)
+{
+    lqueue *u = luaL_checkudata(L, 1, QUEUE_MT);
+    lua_pushboolean(L, u->q == NULL);
+    return 1;
+}
+
+static int l_queue_tostring(lua_State *L)
+{
+    lqueue *u = luaL_checkudata(L, 1, QUEUE_MT);
+    if (!u->q)
+        lua_pushstring(L, "wayfinder.Queue (closed)");
+    else
+        lua_pushfstring(L, "wayfinder.Queue (%d pending)",
+                        (int)wf_queue_pending(u->q));
+    return 1;
+}
+
+/* ------------------------------------------------------------ handles -- */
+
+/* The handle at 1 and its open queue; *q is NULL when the queue is closed
+ * or the handle released (then the error is raised unless quiet). */
+static lreq *check_req(lua_State *L, const char *fname, wf_queue **q)
+{
+    char buf[64];
+    lreq *r = luaL_testudata(L, 1, REQ_MT);
+    if (!r)
+        wfl_error(L, fname, "self must be a wayfinder.Request, got %s "
+                  "(call it as handle:method(...))", wfl_describe(L, 1, buf));
+    lua_getiuservalue(L, 1, 1);
+    lqueue *u = luaL_testudata(L, -1, QUEUE_MT);
+    lua_pop(L, 1);
+    if (!u || !u->q)
+        wfl_error(L, fname, "the queue is closed");
+    if (r->released)
+        wfl_error(L, fname, "the request was released");
+    *q = u->q;
+    return r;
+}
+
+static const char *state_name(wf_req_state s)
+{
+    switch (s) {
+    case WF_REQ_PENDING: return "pending";
+    case WF_REQ_DONE: return "done";
+    case WF_REQ_FAILED: return "failed";
+    case WF_REQ_CANCELLED: return "cancelled";
+    }
+    return "unknown";
+}
+
+static int l_status(lua_State *L)
+{
+    const char *fname = "handle:status";
+    wf_queue *q;
+    lreq *r = check_req(L, fname, &q);
+    wf_req_state s;
+    wf_status st = wf_queue_state(q, r->id, &s);
+    if (st != WF_OK)
+        return raise_status(L, fname, st);
+    lua_pushstring(L, state_name(s));
+    return 1;
+}
+
+static int l_result(lua_State *L)
+{
+    const char *fname = "handle:result";
+    wf_queue *q;
+    lreq *r = check_req(L, fname, &q);
+    wf_req_state s;
+    wf_status st = wf_queue_state(q, r->id, &s);
+    if (st != WF_OK)
+        return raise_status(L, fname, st);
+    if (s == WF_REQ_PENDING || s == WF_REQ_CANCELLED) {
+        luaL_pushfail(L);
+        lua_pushstring(L, state_name(s));
+        return 2;
+    }
+    wf_result res;
+    st = wf_queue_result(q, r->id, &res);
+    if (st != WF_OK)
+        return raise_status(L, fname, st);
+    return wfl_push_outcome(L, &res, r->smooth);
+}
+
+static int l_cancel(lua_State *L)
+{
+    const char *fname = "handle:cancel";
+    wf_queue *q;
+    lreq *r = check_req(L, fname, &q);
+    int was;
+    wf_status st = wf_queue_cancel(q, r->id, &was);
+    if (st != WF_OK)
+        return raise_status(L, fname, st);
+    lua_pushboolean(L, was);
+    return 1;
+}
+
+/* __gc and __close: forget the request (cancelling it when pending). Never
+ * raises: the queue may already be closed or collected. */
+static int l_req_gc(lua_State *L)
+{
+    lreq *r = luaL_checkudata(L, 1, REQ_MT);
+    if (r->released)
+        return 0;
+    lua_getiuservalue(L, 1, 1);
+    lqueue *u = luaL_testudata(L, -1, QUEUE_MT);
+    lua_pop(L, 1);
+    if (u && u->q)
+        (void)wf_queue_release(u->q, r->id);
+    r->released = 1;
+    return 0;
+}
+
+static int l_req_tostring(lua_State *L)
+{
+    lreq *r = luaL_checkudata(L, 1, REQ_MT);
+    lua_getiuservalue(L, 1, 1);
+    lqueue *u = luaL_testudata(L, -1, QUEUE_MT);
+    lua_pop(L, 1);
+    wf_req_state s;
+    if (r->released || !u || !u->q || wf_queue_state(u->q, r->id, &s) != WF_OK)
+        lua_pushstring(L, "wayfinder.Request (released)");
+    else
+        lua_pushfstring(L, "wayfinder.Request (%s)", state_name(s));
+    return 1;
+}
+
+static const luaL_Reg queue_methods[] = {
+    {"submit", l_submit},
+    {"run", l_run},
+    {"pending", l_pending},
+    {"memory", l_queue_memory},
+    {"close", l_queue_close},
+    {"is_closed", l_queue_is_closed},
+    {NULL, NULL}
+};
+
+static const luaL_Reg req_methods[] = {
+    {"status", l_status},
+    {"result", l_result},
+    {"cancel", l_cancel},
+    {NULL, NULL}
+};
+
+void wfl_register_queue(lua_State *L)
+{
+    if (luaL_newmetatable(L, QUEUE_MT)) {
+        luaL_newlib(L, queue_methods);
+        lua_setfield(L, -2, "__index");
+        lua_pushcfunction(L, l_queue_close);
+        lua_setfield(L, -2, "__gc");
+        lua_pushcfunction(L, l_queue_close);
+        lua_setfield(L, -2, "__close");
+        lua_pushcfunction(L, l_queue_tostring);
+        lua_setfield(L, -2, "__tostring");
+    }
+    lua_pop(L, 1);
+    if (luaL_newmetatable(L, REQ_MT)) {
+        luaL_newlib(L, req_methods);
+        lua_setfield(L, -2, "__index");
+        lua_pushcfunction(L, l_req_gc);
+        lua_setfield(L, -2, "__gc");
+        lua_pushcfunction(L, l_req_gc);
+        lua_setfield(L, -2, "__close");
+        lua_pushcfunction(L, l_req_tostring);
+        lua_setfield(L, -2, "__tostring");
+    }
+    lua_pop(L, 1);
+    lua_pushcfunction(L, l_queue_new);
+    lua_setfield(L, -2, "queue_new");
+}

@@ -1,0 +1,524 @@
+/* queue.c - a time-sliced path request queue: requests are served one at a
+ * time in submission order under a budget of node expansions per call, so a
+ * game can give pathfinding a fixed slice of every tick. The request in
+ * progress is always resumed first; requests for a shared goal are served
+ * from one distance field. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "internal.h"
+
+#define NONE UINT32_MAX
+
+typedef struct qslot {
+    uint32_t gen;             /* bumped at release: stale handles miss */
+    uint8_t used;
+    uint8_t state;            /* wf_req_state */
+    wf_request rq;
+    wf_result res;
+    int32_t *px, *py;         /* result waypoints (res.x, res.y) */
+    uint32_t prev, next;      /* FIFO links while pending; free list */
+} qslot;
+
+typedef struct qfield {
+    wf_field *f;
+    int in_use;               /* key below is meaningful */
+    int cls;
+    wf_goal key;
+    uint64_t last_used;       /* least recently used goes first */
+} qfield;
+
+enum { JOB_NONE = 0, JOB_SEARCH = 1, JOB_FIELD = 2 };
+
+struct wf_queue {
+    size_t ncells;
+    wf_search *s;
+    qslot *slots;
+    uint32_t nslots, cap;
+    uint32_t free_head;
+    uint32_t head, tail, npending;
+    /* the job in progress, always for the head request */
+    int job;
+    uint64_t job_version;     /* grid version it started on */
+    uint64_t job_spent;       /* expansions spent on the head request */
+    wf_prepared job_prep;
+    wf_query job_query;       /* the prepared query */
+    int job_field;            /* JOB_FIELD: index in fields */
+    qfield *fields;
+    int max_fields;
+    uint64_t clock;
+};
+
+wf_status wf_queue_create(wf_queue **out, const wf_grid *g, int max_fields)
+{
+    *out = NULL;
+    if (max_fields < 1 || max_fields > 1024)
+        return WF_ERR_ARG;
+    wf_queue *q = calloc(1, sizeof *q);
+    if (!q)
+        return WF_ERR_NOMEM;
+    q->ncells = (size_t)g->w * (size_t)g->h;
+    q->free_head = q->head = q->tail = NONE;
+    q->max_fields = max_fields;
+    q->fields = calloc((size_t)max_fields, sizeof *q->fields);
+    wf_status st = q->fields ? wf_search_create(&q->s, g) : WF_ERR_NOMEM;
+    if (st != WF_OK) {
+        wf_queue_destroy(q);
+        return st;
+    }
+    *out = q;
+    return WF_OK;
+}
+
+void wf_queue_destroy(wf_queue *q)
+{
+    if (!q)
+        return;
+    for (uint32_t i = 0; i < q->nslots; i++) {
+        free(q->slots[i].px);
+        free(q->slots[i].py);
+    }
+    free(q->slots);
+    if (q->fields)
+        for (int i = 0; i < q->max_fields; i++)
+            wf_field_destroy(q->fields[i].f);
+    free(q->fields);
+    wf_search_destroy(q->s);
+    free(q);
+}
+
+size_t wf_queue_memory(const wf_queue *q)
+{
+    size_t m = sizeof *q + (size_t)q->cap * sizeof *q->slots
+               + (size_t)q->max_fields * sizeof *q->fields
+               + wf_search_memory(q->s);
+    for (uint32_t i = 0; i < q->nslots; i++)
+        if (q->slots[i].used && q->slots[i].px)
+            m += 2 * (size_t)q->slots[i].res.n * sizeof(int32_t);
+    for (int i = 0; i < q->max_fields; i++)
+        if (q->fields[i].f)
+            m += wf_field_memory(q->fields[i].f);
+    return m;
+}
+
+uint32_t wf_queue_pending(const wf_queue *q) { return q->npending; }
+
+/* ------------------------------------------------------------ handles -- */
+
+static qslot *lookup(const wf_queue *q, uint64_t handle)
+{
+    uint32_t i = (uint32_t)(handle & 0xffffffffu);
+    uint32_t gen = (uint32_t)(handle >> 32);
+    if (i >= q->nslots || !q->slots[i].used || q->slots[i].gen != gen)
+        return NULL;
+    return &q->slots[i];
+}
+
+static void fifo_unlink(wf_queue *q, uint32_t i)
+{
+    qslot *s = &q->slots[i];
+    if (s->prev != NONE)
+        q->slots[s->prev].next = s->next;
+    else
+        q->head = s->next;
+    if (s->next != NONE)
+        q->slots[s->next].prev = s->prev;
+    else
+        q->tail = s->prev;
+    s->prev = s->next = NONE;
+    q->npending--;
+}
+
+static void abort_job(wf_queue *q)
+{
+    if (q->job == JOB_SEARCH)
+        wf_search_cancel(q->s);
+    if (q->job == JOB_FIELD)
+        q->fields[q->job_field].in_use = 0;   /* half-computed: forget it */
+    q->job = JOB_NONE;
+    q->job_spent = 0;
+}
+
+wf_status wf_queue_submit(wf_queue *q, const wf_request *rq, uint64_t *handle)
+{
+    if (rq->q.cls < 0 || (rq->flags & ~(WF_PREP_ESCAPE | WF_PREP_REWRITE
+                                        | WF_REQ_PARTIAL | WF_REQ_SHARED)))
+        return WF_ERR_ARG;
+    uint32_t i = q->free_head;
+    if (i == NONE) {
+        if (q->nslots == q->cap) {
+            if (q->cap >= 0x7fffffffu)
+                return WF_ERR_FULL;
+            uint32_t cap = q->cap ? q->cap * 2 : 64;
+            qslot *n = realloc(q->slots, (size_t)cap * sizeof *n);
+            if (!n)
+                return WF_ERR_NOMEM;
+            q->slots = n;
+            q->cap = cap;
+        }
+        i = q->nslots++;
+        memset(&q->slots[i], 0, sizeof q->slots[i]);
+        q->slots[i].gen = 1;
+    } else {
+        q->free_head = q->slots[i].next;
+    }
+    qslot *s = &q->slots[i];
+    s->used = 1;
+    s->state = WF_REQ_PENDING;
+    s->rq = *rq;
+    memset(&s->res, 0, sizeof s->res);
+    s->px = s->py = NULL;
+    s->next = NONE;
+    s->prev = q->tail;
+    if (q->tail != NONE)
+        q->slots[q->tail].next = i;
+    else
+        q->head = i;
+    q->tail = i;
+    q->npending++;
+    *handle = ((uint64_t)s->gen << 32) | i;
+    return WF_OK;
+}
+
+wf_status wf_queue_state(const wf_queue *q, uint64_t handle,
+                         wf_req_state *state)
+{
+    const qslot *s = lookup(q, handle);
+    if (!s)
+        return WF_ERR_NOTFOUND;
+    *state = (wf_req_state)s->state;
+    return WF_OK;
+}
+
+wf_status wf_queue_result(const wf_queue *q, uint64_t handle, wf_result *out)
+{
+    const qslot *s = lookup(q, handle);
+    if (!s)
+        return WF_ERR_NOTFOUND;
+    if (s->state != WF_REQ_DONE && s->state != WF_REQ_FAILED)
+        return WF_ERR_ARG;
+    *out = s->res;
+    return WF_OK;
+}
+
+wf_status wf_queue_cancel(wf_queue *q, uint64_t handle, int *was_pending)
+{
+    qslot *s = lookup(q, handle);
+    *was_pending = 0;
+    if (!s)
+        return WF_ERR_NOTFOUND;
+    if (s->state != WF_REQ_PENDING)
+        return WF_OK;
+    uint32_t i = (uint32_t)(s - q->slots);
+    if (i == q->head && q->job != JOB_NONE)
+        abort_job(q);
+    fifo_unlink(q, i);
+    s->state = WF_REQ_CANCELLED;
+    *was_pending = 1;
+    return WF_OK;
+}
+
+wf_status wf_queue_release(wf_queue *q, uint64_t handle)
+{
+    int was;
+    wf_status st = wf_queue_cancel(q, handle, &was);
+    if (st != WF_OK)
+        return st;
+    qslot *s = lookup(q, handle);
+    free(s->px);
+    free(s->py);
+    s->px = s->py = NULL;
+    s->used = 0;
+    s->gen = s->gen == UINT32_MAX ? 1 : s->gen + 1;
+    s->next = q->free_head;
+    q->free_head = (uint32_t)(s - q->slots);
+    return WF_OK;
+}
+
+/* ------------------------------------------------------------ serving -- */
+
+/* Stores a finished outcome in slot i and takes it off the FIFO. */
+static wf_status complete(wf_queue *q, uint32_t i, wf_status outcome,
+                          unsigned details, const wf_path *p,
+                          const wf_prepared *prep, uint64_t expanded,
+                          int shared, uint32_t *served)
+{
+    qslot *s = &q->slots[i];
+    wf_result *r = &s->res;
+    memset(r, 0, sizeof *r);
+    r->status = outcome;
+    r->details = details;
+    r->expanded = expanded;
+    r->shared = shared;
+    r->prep = *prep;
+    if (p)
+        r->algorithm = p->algorithm;
+    if (outcome == WF_OK) {
+        free(s->px);
+        free(s->py);
+        s->px = s->py = NULL;
+        int extra = prep->escaped ? 1 : 0;
+        size_t n = (size_t)p->n + (size_t)extra;
+        int32_t *x = malloc(n * sizeof *x), *y = malloc(n * sizeof *y);
+        if (!x || !y) {
+            free(x);
+            free(y);
+            if (q->head == i)
+                abort_job(q);       /* the next run starts it over */
+            return WF_ERR_NOMEM;
+        }
+        if (extra) {
+            x[0] = prep->ox;
+            y[0] = prep->oy;
+            int32_t ex[2] = {prep->ox, prep->ex}, ey[2] = {prep->oy, prep->ey};
+            r->escape_length = wf_polyline_length(ex, ey, 2);
+        }
+        memcpy(x + extra, p->x, (size_t)p->n * sizeof *x);
+        memcpy(y + extra, p->y, (size_t)p->n * sizeof *y);
+        s->px = x;
+        s->py = y;
+        r->n = (int)n;
+        r->x = x;
+        r->y = y;
+        r->cost = p->cost;
+    }
+    s->state = outcome == WF_OK ? WF_REQ_DONE : WF_REQ_FAILED;
+    if (q->head == i) {
+        q->job = JOB_NONE;
+        q->job_spent = 0;
+    }
+    fifo_unlink(q, i);
+    (*served)++;
+    return WF_OK;
+}
+
+/* The key a shared request's field is stored under: point goals by their
+ * navcell (the field's sources), shapes exactly. */
+static void field_key(const wf_query *qq, wf_goal *key)
+{
+    *key = qq->goal;
+    if (key->type == WF_GOAL_POINT) {
+        int64_t fx = qq->goal.x, fy = qq->goal.y;
+        int64_t cx = (fx >= 0 ? fx / WF_FIX_ONE : -((-fx + WF_FIX_ONE - 1) / WF_FIX_ONE));
+        int64_t cy = (fy >= 0 ? fy / WF_FIX_ONE : -((-fy + WF_FIX_ONE - 1) / WF_FIX_ONE));
+        wf_goal_point(key, (wf_fix)(cx * WF_FIX_ONE + WF_FIX_HALF),
+                      (wf_fix)(cy * WF_FIX_ONE + WF_FIX_HALF));
+    }
+}
+
+static int same_key(const wf_goal *a, const wf_goal *b)
+{
+    return a->type == b->type && a->x == b->x && a->y == b->y && a->hw == b->hw
+           && a->hh == b->hh && a->ux == b->ux && a->uy == b->uy
+           && a->vx == b->vx && a->vy == b->vy && a->r == b->r;
+}
+
+static int find_field(const wf_queue *q, int cls, const wf_goal *key)
+{
+    for (int i = 0; i < q->max_fields; i++)
+        if (q->fields[i].in_use && q->fields[i].cls == cls
+            && same_key(&q->fields[i].key, key))
+            return i;
+    return -1;
+}
+
+/* A slot for a new field: an unused one, else the least recently used. */
+static int pick_field(const wf_queue *q)
+{
+    int best = -1;
+    for (int i = 0; i < q->max_fields; i++) {
+        if (!q->fields[i].in_use)
+            return i;
+        if (best < 0 || q->fields[i].last_used < q->fields[best].last_used)
+            best = i;
+    }
+    return best;
+}
+
+/* Serves slot i from field fi when its prepared query qq reaches it. */
+static wf_status serve_from_field(wf_queue *q, const wf_grid *g, uint32_t i,
+                                  int fi, const wf_query *qq,
+                                  const wf_prepared *prep, uint64_t expanded,
+                                  uint32_t *served)
+{
+    wf_path p;
+    wf_status st = wf_field_path(q->fields[fi].f, q->s, g, qq->sx, qq->sy,
+                                 qq->smooth, &p);
+    q->fields[fi].last_used = ++q->clock;
+    if (st != WF_OK && st < WF_NO_PATH)
+        return st;
+    return complete(q, i, st, 0, &p, prep, expanded, 1, served);
+}
+
+/* Prepares slot i's query. Returns WF_OK with *qq and *prep filled, an
+ * expected failure (the request is then completed as failed: *done = 1),
+ * or an error. */
+static wf_status prepare(wf_queue *q, const wf_grid *g, wf_hier *h,
+                         uint32_t i, wf_query *qq, wf_prepared *prep,
+                         int *done, uint32_t *served)
+{
+    *done = 0;
+    const wf_request *rq = &q->slots[i].rq;
+    *qq = rq->q;
+    wf_status st = wf_hier_prepare(h, g, qq, rq->flags & (WF_PREP_ESCAPE
+                                                         | WF_PREP_REWRITE),
+                                   prep);
+    if (st == WF_OK)
+        return WF_OK;
+    if (st < WF_NO_PATH)
+        return st;
+    *done = 1;
+    return complete(q, i, st, 0, NULL, prep, 0, 0, served);
+}
+
+/* A ready field serves every pending shared request that it reaches. */
+static wf_status serve_waiting(wf_queue *q, const wf_grid *g, wf_hier *h,
+                               int fi, uint32_t *served)
+{
+    uint32_t i = q->head;
+    while (i != NONE) {
+        uint32_t next = q->slots[i].next;
+        const wf_request *rq = &q->slots[i].rq;
+        if ((rq->flags & WF_REQ_SHARED) && rq->q.cls == q->fields[fi].cls
+            && !(i == q->head && q->job != JOB_NONE)) {
+            wf_query qq;
+            wf_prepared prep;
+            int done;
+            wf_status st = prepare(q, g, h, i, &qq, &prep, &done, served);
+            if (st != WF_OK)
+                return st;
+            if (!done && !prep.rewritten) {
+                wf_goal key;
+                field_key(&qq, &key);
+                if (same_key(&key, &q->fields[fi].key)) {
+                    st = serve_from_field(q, g, i, fi, &qq, &prep, 0, served);
+                    if (st != WF_OK)
+                        return st;
+                }
+            }
+        }
+        i = next;
+    }
+    return WF_OK;
+}
+
+/* Starts the head request: prepares it and either finishes it at once
+ * (failure, ready field) or starts its search or its field. */
+static wf_status start_head(wf_queue *q, const wf_grid *g, wf_hier *h,
+                            uint32_t *served)
+{
+    uint32_t i = q->head;
+    const wf_request *rq = &q->slots[i].rq;
+    int done;
+    wf_status st = prepare(q, g, h, i, &q->job_query, &q->job_prep, &done,
+                           served);
+    if (st != WF_OK || done)
+        return st;
+    const wf_query *qq = &q->job_query;
+    if ((rq->flags & WF_REQ_SHARED) && !q->job_prep.rewritten) {
+        wf_goal key;
+        field_key(qq, &key);
+        int fi = find_field(q, qq->cls, &key);
+        if (fi >= 0 && wf_field_ready(q->fields[fi].f, g->version))
+            return serve_from_field(q, g, i, fi, qq, &q->job_prep, 0, served);
+        if (fi < 0)
+            fi = pick_field(q);
+        qfield *qf = &q->fields[fi];
+        qf->in_use = 0;
+        if (!qf->f) {
+            st = wf_field_create(&qf->f, g);
+            if (st != WF_OK)
+                return st;
+        }
+        st = wf_field_begin(qf->f, q->s, g, qq->cls, &key);
+        if (st != WF_OK) {
+            if (st < WF_NO_PATH)
+                return st;
+            return complete(q, i, st, 0, NULL, &q->job_prep, 0, 0, served);
+        }
+        qf->in_use = 1;
+        qf->cls = qq->cls;
+        qf->key = key;
+        qf->last_used = ++q->clock;
+        q->job = JOB_FIELD;
+        q->job_field = fi;
+    } else {
+        st = wf_search_begin(q->s, g, qq, rq->max_expansions,
+                             (rq->flags & WF_REQ_PARTIAL) != 0);
+        if (st != WF_OK) {
+            if (st < WF_NO_PATH && st != WF_ERR_COST)
+                return st;
+            return complete(q, i, st, 0, NULL, &q->job_prep, 0, 0, served);
+        }
+        q->job = JOB_SEARCH;
+    }
+    q->job_version = g->version;
+    return WF_OK;
+}
+
+wf_status wf_queue_run(wf_queue *q, const wf_grid *g, wf_hier *h,
+                       uint64_t budget, uint64_t *used, uint32_t *served)
+{
+    *used = 0;
+    *served = 0;
+    if ((size_t)g->w * (size_t)g->h > q->ncells)
+        return WF_ERR_ARG;
+    wf_status st = wf_hier_sync(h, g);
+    if (st != WF_OK)
+        return st;
+    while (q->head != NONE) {
+        if (q->job != JOB_NONE && q->job_version != g->version) {
+            /* the grid changed under the job: start it over */
+            uint64_t spent = q->job_spent;
+            abort_job(q);
+            q->job_spent = spent;
+        }
+        if (q->job == JOB_NONE) {
+            uint32_t before = q->head;
+            uint64_t spent = q->job_spent;
+            st = start_head(q, g, h, served);
+            if (st != WF_OK)
+                return st;
+            if (q->head != before || q->job == JOB_NONE)
+                continue;               /* finished without expanding */
+            q->job_spent = spent;
+        }
+        uint64_t left = budget - *used;
+        if (left == 0)
+            break;
+        uint64_t u;
+        int fin;
+        if (q->job == JOB_SEARCH) {
+            wf_search_step(q->s, left, &u, &fin);
+            *used += u;
+            q->job_spent += u;
+            if (!fin)
+                break;
+            wf_path p;
+            unsigned details;
+            wf_status out = wf_search_finish(q->s, &p, &details);
+            if (out != WF_OK && out < WF_NO_PATH)
+                return out;
+            st = complete(q, q->head, out, details, &p, &q->job_prep,
+                          q->job_spent, 0, served);
+        } else {
+            int fi = q->job_field;
+            wf_field_step(q->fields[fi].f, left, &u, &fin);
+            *used += u;
+            q->job_spent += u;
+            if (!fin)
+                break;
+            uint32_t i = q->head;
+            uint64_t spent = q->job_spent;
+            q->job = JOB_NONE;
+            q->job_spent = 0;
+            st = serve_from_field(q, g, i, fi, &q->job_query, &q->job_prep,
+                                  spent, served);
+            if (st == WF_OK)
+                st = serve_waiting(q, g, h, fi, served);
+        }
+        if (st != WF_OK)
+            return st;
+    }
+    return WF_OK;
+}
