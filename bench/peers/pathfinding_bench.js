@@ -5,7 +5,9 @@
 // PathFinding.js writes its search state into the grid's nodes, so every
 // query needs a fresh grid.clone(). The clone and the search are timed
 // separately: "ns" is the search alone, "extra_ns" the clone a caller pays
-// before it. Both finders run with DiagonalMovement.OnlyWhenNoObstacles (a
+// before it. Beside each wall time, process.cpuUsage() gives the processor
+// time (microsecond resolution, every thread of the process, so the
+// collector's helper threads count too). Both finders run with DiagonalMovement.OnlyWhenNoObstacles (a
 // diagonal step needs both orthogonal neighbours free: no corner cutting)
 // and the octile heuristic.
 //
@@ -112,6 +114,10 @@ function checkPath(map, pts, q) {
   return [ortho + diag * Math.SQRT2, null];
 }
 
+function cpuNs(a, b) {
+  return (b.user - a.user + b.system - a.system) * 1000;
+}
+
 function main() {
   const [mapFile, scenFile, kArg, warmArg] = process.argv.slice(2);
   if (!scenFile) {
@@ -138,11 +144,15 @@ function main() {
     }
     for (const i of idx) {
       const q = queries[i];
+      const c0 = process.cpuUsage();
       const t0 = process.hrtime.bigint();
       const grid = base.clone();
       const t1 = process.hrtime.bigint();
-      const pts = finder.findPath(q.sx, q.sy, q.gx, q.gy, grid);
+      const c1 = process.cpuUsage();
       const t2 = process.hrtime.bigint();
+      const pts = finder.findPath(q.sx, q.sy, q.gx, q.gy, grid);
+      const t3 = process.hrtime.bigint();
+      const c2 = process.cpuUsage();
       let status = 'ok';
       let len = 0;
       let why = null;
@@ -152,8 +162,8 @@ function main() {
         [len, why] = checkPath(map, pts, q);
         if (why) status = 'invalid';
       }
-      out.push(['Q', peer, mapName, i, status, t2 - t1, t1 - t0, len.toFixed(9), q.length,
-        q.sx, q.sy, q.gx, q.gy, why || '-'].join('\t'));
+      out.push(['Q', peer, mapName, i, status, t3 - t2, t1 - t0, cpuNs(c1, c2), cpuNs(c0, c1),
+        len.toFixed(9), q.length, q.sx, q.sy, q.gx, q.gy, why || '-'].join('\t'));
     }
   }
   process.stdout.write(out.join('\n') + '\n');

@@ -189,6 +189,13 @@ uint64_t pc_now_ns(void)
     return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
 }
 
+uint64_t pc_cpu_ns(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+    return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
+}
+
 static int passable(const pc_map *m, int x, int y)
 {
     return x >= 0 && y >= 0 && x < m->w && y < m->h &&
@@ -250,12 +257,12 @@ int pc_check_path(const pc_map *m, const int *xs, const int *ys, int n,
 }
 
 void pc_emit(const char *peer, const char *map, int index, const char *status,
-             uint64_t ns, uint64_t extra_ns, double length, const pc_query *q,
+             uint64_t ns, uint64_t cpu_ns, double length, const pc_query *q,
              const char *detail)
 {
-    printf("Q\t%s\t%s\t%d\t%s\t%llu\t%llu\t%.9f\t%s\t%d\t%d\t%d\t%d\t%s\n",
+    printf("Q\t%s\t%s\t%d\t%s\t%llu\t0\t%llu\t0\t%.9f\t%s\t%d\t%d\t%d\t%d\t%s\n",
            peer, map, index, status, (unsigned long long)ns,
-           (unsigned long long)extra_ns, length, q->length, q->sx, q->sy, q->gx,
+           (unsigned long long)cpu_ns, length, q->length, q->sx, q->sy, q->gx,
            q->gy, detail && *detail ? detail : "-");
 }
 

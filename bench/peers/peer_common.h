@@ -4,12 +4,15 @@
  * record lines that bench/peers/report.lua reads.
  *
  * Record line (tab separated, one per timed query):
- *   Q peer map index status ns extra_ns length expected sx sy gx gy detail
+ *   Q peer map index status ns extra_ns cpu_ns extra_cpu_ns length expected
+ *     sx sy gx gy detail
  * status is "ok" (a legal path was returned), "nopath" or "invalid"; length
  * is the length of the returned path recomputed here (%.9f); expected is the
  * scenario's optimal length exactly as the file prints it (the report derives
  * the tolerance from those digits); extra_ns is time spent outside the search
- * that a user must still pay (0 when there is none).
+ * that a user must still pay (0 when there is none). ns is wall time
+ * (CLOCK_MONOTONIC); cpu_ns the processor time of the same call, which a
+ * shared machine's preemption does not inflate.
  */
 #ifndef PEER_COMMON_H
 #define PEER_COMMON_H
@@ -53,6 +56,8 @@ int pc_select(int n, int k, int *idx);
 
 /* CLOCK_MONOTONIC in nanoseconds. */
 uint64_t pc_now_ns(void);
+/* Processor time of the calling thread (CLOCK_THREAD_CPUTIME_ID) in ns. */
+uint64_t pc_cpu_ns(void);
 
 /* Checks a path given as points where consecutive points lie on one
  * horizontal, vertical or 45-degree line (full step lists and jump-point
@@ -65,7 +70,7 @@ int pc_check_path(const pc_map *m, const int *xs, const int *ys, int n,
 
 /* Prints one record line (see above) to stdout. */
 void pc_emit(const char *peer, const char *map, int index, const char *status,
-             uint64_t ns, uint64_t extra_ns, double length, const pc_query *q,
+             uint64_t ns, uint64_t cpu_ns, double length, const pc_query *q,
              const char *detail);
 
 /* The file name part of a path. */

@@ -1,7 +1,8 @@
 -- wayfinder_bench.lua - what a Lua script pays for wayfinder's search:
 -- grid:find_path timed per call (argument checks, the search, and building
--- the waypoint tables) with the same CLOCK_MONOTONIC as the C harnesses,
--- through the small peer_clock module built next to them.
+-- the waypoint tables) with the same clocks as the C harnesses
+-- (CLOCK_MONOTONIC, and the thread's processor time beside it), through the
+-- small peer_clock module built next to them.
 --
 -- usage: lua5.4 wayfinder_bench.lua MAP SCEN [K [WARMUP]]   (as wayfinder_bench.c)
 -- Prints the record lines described in peer_common.h.
@@ -116,17 +117,19 @@ end
 
 local function run_pass(peer, algorithm, grid, map, queries, idx, warmup, map_name, out)
   local options = { algorithm = algorithm }
-  local now = clock.now_ns
+  local now, cpu = clock.now_ns, clock.cpu_ns
   for i = 1, math.min(warmup, #idx) do
     local q = queries[idx[i] + 1]
     grid:find_path(q.sx + 0.5, q.sy + 0.5, q.gx + 0.5, q.gy + 0.5, options)
   end
   for _, i in ipairs(idx) do
     local q = queries[i + 1]
+    local c0 = cpu()
     local t0 = now()
     local path, len_or_reason = grid:find_path(q.sx + 0.5, q.sy + 0.5, q.gx + 0.5, q.gy + 0.5,
                                                options)
     local t1 = now()
+    local c1 = cpu()
     local status, len, why = "ok", 0, "-"
     if not path then
       status, why = "nopath", tostring(len_or_reason)
@@ -139,8 +142,8 @@ local function run_pass(peer, algorithm, grid, map, queries, idx, warmup, map_na
       end
       len = walked or 0
     end
-    out[#out + 1] = ("Q\t%s\t%s\t%d\t%s\t%d\t0\t%.9f\t%s\t%d\t%d\t%d\t%d\t%s"):format(
-      peer, map_name, i, status, t1 - t0, len, q.length, q.sx, q.sy, q.gx, q.gy, why)
+    out[#out + 1] = ("Q\t%s\t%s\t%d\t%s\t%d\t0\t%d\t0\t%.9f\t%s\t%d\t%d\t%d\t%d\t%s"):format(
+      peer, map_name, i, status, t1 - t0, c1 - c0, len, q.length, q.sx, q.sy, q.gx, q.gy, why)
   end
 end
 
