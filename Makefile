@@ -94,11 +94,7 @@ ASAN_LIB = $(shell $(CC) -print-file-name=libasan.so)
 UBSAN_LIB = $(shell $(CC) -print-file-name=libubsan.so)
 
 test: deps-test build asan clang-check lint
-	$(BUSTED) --lua=$(LUA) -o utfTerminal
-	@echo "== specs again under AddressSanitizer + UndefinedBehaviorSanitizer"
-	LD_PRELOAD="$(ASAN_LIB) $(UBSAN_LIB)" ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 \
-	  UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
-	  WAYFINDER_CPATH="build/asan/?.so" $(BUSTED) --lua=$(LUA) -o utfTerminal
+	@sh tools/run-specs.sh $(LUA) $(BUSTED) "$(ASAN_LIB) $(UBSAN_LIB)"
 
 # --------------------------------------------------------------- bench --
 MAPS ?= ../shared/maps

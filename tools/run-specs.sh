@@ -1,0 +1,41 @@
+#!/bin/sh
+# Runs the busted specs once with the normal build and once with the
+# sanitizer build, shows busted's output, and ends with one summary line
+# "specs: N passed, M failed" over both runs. Exits non-zero on any failure.
+# usage: tools/run-specs.sh LUA BUSTED ASAN_PRELOAD
+set -u
+lua=$1 busted=$2 preload=$3
+log=$(mktemp)
+trap 'rm -f "$log"' EXIT
+status=0
+passed=0
+failed=0
+
+count() {
+  # busted's closing line: "N successes / N failures / N errors / N pending"
+  line=$(grep -E '[0-9]+ successes / [0-9]+ failures / [0-9]+ errors' "$log" | tail -n 1)
+  if [ -z "$line" ]; then
+    failed=$((failed + 1))   # busted did not get to its summary
+    return
+  fi
+  ok=$(echo "$line" | grep -oE '[0-9]+ successes' | grep -oE '[0-9]+')
+  bad=$(echo "$line" | grep -oE '[0-9]+ failures' | grep -oE '[0-9]+')
+  err=$(echo "$line" | grep -oE '[0-9]+ errors' | grep -oE '[0-9]+')
+  passed=$((passed + ok))
+  failed=$((failed + bad + err))
+}
+
+"$busted" --lua="$lua" -o utfTerminal > "$log" 2>&1 || status=1
+cat "$log"
+count
+
+echo "== specs again under AddressSanitizer + UndefinedBehaviorSanitizer"
+LD_PRELOAD="$preload" ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 \
+  UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
+  WAYFINDER_CPATH="build/asan/?.so" "$busted" --lua="$lua" -o utfTerminal > "$log" 2>&1 || status=1
+cat "$log"
+count
+
+echo "specs: $passed passed, $failed failed"
+[ "$failed" -eq 0 ] || status=1
+exit $status
