@@ -44,7 +44,7 @@ end
 
 local function doc_headings()
   local headings = {}
-  local p = assert(io.popen("ls docs/*.md 2>/dev/null"))
+  local p = assert(io.popen("env -u LD_PRELOAD ls docs/*.md 2>/dev/null"))
   for path in p:lines() do
     for line in io.lines(path) do
       if line:sub(1, 4) == "### " then headings[#headings + 1] = line end

@@ -11,7 +11,7 @@ end
 
 local function c_files_under_src()
   local files = {}
-  local p = assert(io.popen("find src/ -name '*.c' | sort"))
+  local p = assert(io.popen("env -u LD_PRELOAD find src/ -name '*.c' | env -u LD_PRELOAD sort"))
   for line in p:lines() do files[#files + 1] = line end
   p:close()
   return files

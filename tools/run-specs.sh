@@ -13,14 +13,15 @@ failed=0
 
 count() {
   # busted's closing line: "N successes / N failures / N errors / N pending"
-  line=$(grep -E '[0-9]+ successes / [0-9]+ failures / [0-9]+ errors' "$log" | tail -n 1)
+  # (singular for 1: "1 success", "1 failure", "1 error")
+  line=$(grep -E '[0-9]+ success(es)? / [0-9]+ failures? / [0-9]+ errors?' "$log" | tail -n 1)
   if [ -z "$line" ]; then
     failed=$((failed + 1))   # busted did not get to its summary
     return
   fi
-  ok=$(echo "$line" | grep -oE '[0-9]+ successes' | grep -oE '[0-9]+')
-  bad=$(echo "$line" | grep -oE '[0-9]+ failures' | grep -oE '[0-9]+')
-  err=$(echo "$line" | grep -oE '[0-9]+ errors' | grep -oE '[0-9]+')
+  ok=$(echo "$line" | grep -oE '[0-9]+ success' | grep -oE '[0-9]+')
+  bad=$(echo "$line" | grep -oE '[0-9]+ failure' | grep -oE '[0-9]+')
+  err=$(echo "$line" | grep -oE '[0-9]+ error' | grep -oE '[0-9]+')
   passed=$((passed + ok))
   failed=$((failed + bad + err))
 }
