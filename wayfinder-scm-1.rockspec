@@ -22,6 +22,7 @@ build = {
    modules = {
       ["wayfinder.core"] = {
          sources = {
+            "src/follow.c",
             "src/goal.c",
             "src/grid.c",
             "src/jps.c",
@@ -31,6 +32,7 @@ build = {
             "src/lua/lcheck.c",
             "src/lua/lcore.c",
             "src/lua/lgrid.c",
+            "src/lua/lworld.c",
          },
          incdirs = { "src" },
       },

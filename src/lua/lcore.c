@@ -10,5 +10,6 @@ int luaopen_wayfinder_core(lua_State *L)
     lua_pushliteral(L, "0.1.0");
     lua_setfield(L, -2, "version");
     wfl_register_grid(L);
+    wfl_register_world(L);
     return 1;
 }
