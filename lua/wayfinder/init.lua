@@ -9,5 +9,7 @@ local M = {}
 M.version = core.version
 M.grid = require("wayfinder.grid")
 M.movingai = require("wayfinder.movingai")
+M.world = require("wayfinder.world")
+M.bt = require("wayfinder.bt")
 
 return M
