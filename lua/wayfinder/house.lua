@@ -8,7 +8,7 @@ local fixed = require("wayfinder.fixed")
 
 local M = {}
 
-local describe = world_mod._describe
+local describe = require("wayfinder.util").describe
 
 local WALL_CHARS = { ["|"] = true, ["-"] = true, ["="] = true, ["#"] = true, ["+"] = true }
 local EMPTY_CHARS = { [" "] = true, ["."] = true }

@@ -34,11 +34,7 @@ M.CROWD_STALL = 4
 M.MAX_TRIES = 1000
 M.MAX_DISTANCE = 1024
 
-local function describe(v)
-  if type(v) == "string" then return ("'%s'"):format(v) end
-  if type(v) == "number" then return tostring(v) end
-  return "a " .. type(v)
-end
+local describe = require("wayfinder.util").describe
 
 local function side_names()
   local names = {}

@@ -11,6 +11,8 @@
 local core = require("wayfinder.core")
 local fixed = require("wayfinder.fixed")
 local bt = require("wayfinder.bt")
+local btrun = require("wayfinder.btrun")
+local util = require("wayfinder.util")
 local doors = require("wayfinder.doors")
 local gridplan = require("wayfinder.gridplan")
 local primitives = require("wayfinder.primitives")
@@ -44,22 +46,7 @@ M.SAVE_VERSION = 1
 
 -- ------------------------------------------------------------- checking --
 
-local function describe(v)
-  if type(v) == "string" then
-    if #v > 40 then v = v:sub(1, 40) .. "..." end
-    return ("'%s'"):format(v)
-  end
-  if math.type(v) == "float" then
-    if v ~= v then return "nan" end
-    if v == math.huge then return "inf" end
-    if v == -math.huge then return "-inf" end
-    return ("%.14g"):format(v)
-  end
-  if type(v) == "number" then return tostring(v) end
-  if v == nil then return "nil" end
-  return "a " .. type(v)
-end
-M._describe = describe
+local describe = util.describe
 
 local function fail_arg(fname, msg, level)
   error(fname .. ": " .. msg, (level or 2) + 1)
@@ -74,10 +61,15 @@ local function check_int(fname, arg, v, lo, hi, level)
   return i
 end
 
+local function bound(v)
+  if v == math.floor(v) and v > -2 ^ 53 and v < 2 ^ 53 then return ("%d"):format(v) end
+  return ("%g"):format(v)
+end
+
 local function check_num(fname, arg, v, lo, hi, level, open_lo)
   if type(v) ~= "number" or v ~= v or v < lo or v > hi or (open_lo and v == lo) then
     fail_arg(fname, ("%s must be a number in %s%s, %s], got %s"):format(arg,
-      open_lo and "(" or "[", tostring(lo), tostring(hi), describe(v)), (level or 2) + 1)
+      open_lo and "(" or "[", bound(lo), bound(hi), describe(v)), (level or 2) + 1)
   end
   return v
 end
@@ -115,36 +107,7 @@ local function check_facing(fname, arg, v, level)
   return f
 end
 
--- A deep copy that accepts only plain data (tables, strings, numbers,
--- booleans) and refuses cycles; `where` names the value in errors.
-local function plain_copy(v, where, fname, seen)
-  local t = type(v)
-  if t == "number" then
-    if v ~= v or v == math.huge or v == -math.huge then
-      error(("%s: %s holds %s, which cannot be saved"):format(fname, where, describe(v)), 0)
-    end
-    return v
-  end
-  if t == "string" or t == "boolean" or t == "nil" then return v end
-  if t ~= "table" then
-    error(("%s: %s holds a %s; only tables, strings, numbers and booleans can be saved")
-      :format(fname, where, t), 0)
-  end
-  seen = seen or {}
-  if seen[v] then error(("%s: %s holds a cycle"):format(fname, where), 0) end
-  seen[v] = true
-  local out = {}
-  for k, x in pairs(v) do
-    local kt = type(k)
-    if kt ~= "string" and kt ~= "number" and kt ~= "boolean" then
-      error(("%s: %s has a %s key"):format(fname, where, kt), 0)
-    end
-    out[k] = plain_copy(x, where, fname, seen)
-  end
-  seen[v] = nil
-  return out
-end
-M._plain_copy = plain_copy
+local plain_copy = util.plain_copy
 
 -- --------------------------------------------------------- construction --
 
@@ -268,7 +231,7 @@ function World:_add_tree(fname, name, root, level)
     fail_arg(fname, ("tree '%s' must be a node from wayfinder.bt, got %s"):format(name,
       describe(root)), level + 1)
   end
-  self.trees[name] = bt.compile(root, name)
+  self.trees[name] = btrun.compile(root, name)
 end
 
 --- Registers tree `root` under `name` for frames and portals.
@@ -306,8 +269,8 @@ function M.standard_door_tree()
 end
 
 function World:_builtin_trees()
-  self.trees[M.DOOR_TREE] = bt.compile(M.standard_door_tree(), M.DOOR_TREE)
-  self.trees[M.ROUTE_TREE] = bt.compile(bt.goto_relative { side = "near" }, M.ROUTE_TREE)
+  self.trees[M.DOOR_TREE] = btrun.compile(M.standard_door_tree(), M.DOOR_TREE)
+  self.trees[M.ROUTE_TREE] = btrun.compile(bt.goto_relative { side = "near" }, M.ROUTE_TREE)
 end
 
 -- -------------------------------------------------------------- walls --
@@ -1133,10 +1096,10 @@ end
 function Ctx:push(name, object, portal)
   local w = self.world
   if type(name) ~= "string" or not w.trees[name] then
-    error(("push: unknown tree name %s"):format(describe(name)), 2)
+    error(("ctx:push: unknown tree name %s"):format(describe(name)), 0)
   end
   if object ~= nil and (math.type(object) ~= "integer" or not w.by_id[object]) then
-    error(("push: object %s names no object"):format(describe(object)), 2)
+    error(("ctx:push: object %s names no object"):format(describe(object)), 0)
   end
   self.person.pending = { tree = name, object = object, portal = portal, pos = self.pos }
 end
@@ -1197,7 +1160,7 @@ end
 
 function World:_frame_error(p, frame, tree, msg)
   local ctx = self:_set_ctx(p, frame)
-  pcall(bt.halt_frame, tree, frame, ctx)
+  pcall(btrun.halt_frame, tree, frame, ctx)
   self:_pop(p)
   p.pending = nil
   msg = tostring(msg)
@@ -1224,7 +1187,7 @@ function World:_run_person(p)
     local tree = self.trees[frame.tree]
     local ctx = self:_set_ctx(p, frame)
     p.pending = nil
-    local ok, r = pcall(bt.run_frame, tree, frame, ctx)
+    local ok, r = pcall(btrun.run_frame, tree, frame, ctx)
     if p.removed then break end
     if not ok then
       self:_frame_error(p, frame, tree, r)
@@ -1341,7 +1304,7 @@ function Object:_push_frame(frame, interrupt)
   if interrupt or #frames == 0 then
     local top = frames[#frames]
     if top then
-      bt.suspend_frame(w.trees[top.tree], top, w:_set_ctx(self, top))
+      btrun.suspend_frame(w.trees[top.tree], top, w:_set_ctx(self, top))
     end
     frames[#frames + 1] = frame
   else
@@ -1381,7 +1344,7 @@ function Object:halt()
   local w = self.world
   while #self.frames > 0 do
     local top = self.frames[#self.frames]
-    bt.halt_frame(w.trees[top.tree], top, w:_set_ctx(self, top))
+    btrun.halt_frame(w.trees[top.tree], top, w:_set_ctx(self, top))
     w:_pop(self)
   end
   w:_stop(self)
