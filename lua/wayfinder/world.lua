@@ -1533,7 +1533,7 @@ local function check_saved_frames(w, s)
     if type(f.states) ~= "table" then
       load_error(("person %d frame %d has no states table"):format(s.id, k))
     end
-    for pos in pairs(f.states) do
+    for _, pos in ipairs(sorted_keys(f.states)) do
       if math.type(pos) ~= "integer" or pos < 1 or pos > tree.size then
         load_error(("person %d frame %d does not match tree '%s' (node %s)"):format(s.id, k,
           f.tree, describe(pos)))
