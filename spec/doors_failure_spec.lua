@@ -97,6 +97,69 @@ describe("a locked door", function()
   end)
 end)
 
+describe("after a portal failure", function()
+  -- kitchen (left) and hall (right) above a living room; the hall's door D
+  -- to the living room sticks
+  local layout = [[
++-+-+-+-+-+-+-+-+-+-+-+-+
+|. . . . . .|. . . . . .|
++ + + + + + + + + + + + +
+|. . . . . .A. . . . . .|
++ + + + + + + + + + + + +
+|. . . . . .|. . . . . .|
++-+C+-+-+-+-+-+-+D+-+-+-+
+|. . . . . . . . . . . .|
++ + + + + + + + + + + + +
+|. . . . . . . . . . . .|
++ + + + + + + + + + + + +
+|. . . . . . . . . . . .|
++-+-+-+-+-+-+-+-+-+-+-+-+
+]]
+  local function sticky_house(propagation)
+    local w = world.from_ascii(layout, { legend = {
+      A = { type = "door" }, C = { type = "door" }, D = { type = "door" } },
+      world = { propagation = propagation } })
+    w:add_tree("sticky", bt.fail_portal())
+    for _, d in ipairs(w:doors()) do
+      if d.label == "D" then w:set_portal_tree(d.id, "sticky") end
+    end
+    local p = w:add_person { x = 3.5, y = 0.5 }
+    p:route_to(8.5, 5.5)
+    return w, p
+  end
+
+  it("the best-first scores route round the failed door, even back the way the person came",
+    function()
+      local w, p = sticky_house("best_first")
+      local trail = {}
+      for _ = 1, 300 do
+        w:tick()
+        for _, f in ipairs(p.frames) do
+          if f.portal and trail[#trail] ~= f.portal then trail[#trail + 1] = f.portal end
+        end
+        if #p.frames == 0 then break end
+      end
+      local labels = {}
+      for k, id in ipairs(trail) do labels[k] = w:object(id).label end
+      -- D fails within its own tick, so it never shows among the frames,
+      -- and the two A crossings in a row show once: A, (D), A, C
+      assert.are.same({ "A", "C" }, labels)
+      assert.are.equal(4, p.stats.portals)
+      assert.are.equal("success", p:state().last_result)
+      assert.are.equal(1, p.stats.portal_failures)
+      assert.are.same({ 8.5, 5.5 }, { p:position() })
+    end)
+
+  it("the recursion only zeroes the door, as the reference does, and here runs out of doors",
+    function()
+      local w, p = sticky_house("recursive")
+      w:tick(300)
+      assert.are.equal("failure", p:state().last_result)
+      assert.are.equal("no_door", p:last_failure())
+      assert.are.equal(1, p.stats.portal_failures)
+    end)
+end)
+
 describe("a door removed mid-route", function()
   it("fails its portal tree with removed and the route goes on by another door", function()
     local w, d = example.build()

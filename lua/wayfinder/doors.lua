@@ -109,13 +109,14 @@ local function heap_pop(h)
   return top
 end
 
-local function best_first(world, rid, gx, gy, goal_parts)
+local function best_first(world, rid, gx, gy, goal_parts, excluded)
   local MAX = world.max_score
   local heap, best, settled = {}, {}, {}
+  excluded = excluded or {}
   local seq, visits = 0, 0
   local part_doors = world.part_doors
   local function offer(d, from, s)
-    if s <= 0 or d.locked or settled[d] then return end
+    if s <= 0 or d.locked or settled[d] or excluded[d.id] then return end
     if s <= (best[d] or 0) then return end
     best[d] = s
     seq = seq + 1
@@ -175,17 +176,26 @@ local function recursive(world, rid, gx, gy, goal_parts)
 end
 
 --- Scores every door for route id rid and the goal (gx, gy fixed point)
--- whose parts are the set goal_parts ({[part] = true}). Returns the number
--- of door visits the propagation made.
-function M.compute(world, rid, gx, gy, goal_parts, propagation)
+-- whose parts are the set goal_parts ({[part] = true}). `failed` lists the
+-- ids of doors whose portal trees failed on this route: the best-first
+-- propagation leaves them out, as if locked, so the other scores route
+-- round them; the recursion scores as the reference and then sets them to
+-- 0. Returns the number of door visits the propagation made.
+function M.compute(world, rid, gx, gy, goal_parts, propagation, failed)
   for _, d in ipairs(world.door_list) do
     d.scores[rid] = 0
     d.dir[rid] = 0
   end
+  local visits
   if (propagation or world.propagation) == "recursive" then
-    return recursive(world, rid, gx, gy, goal_parts)
+    visits = recursive(world, rid, gx, gy, goal_parts)
+    for _, id in ipairs(failed or {}) do M.zero(world, rid, id) end
+  else
+    local excluded = {}
+    for _, id in ipairs(failed or {}) do excluded[id] = true end
+    visits = best_first(world, rid, gx, gy, goal_parts, excluded)
   end
-  return best_first(world, rid, gx, gy, goal_parts)
+  return visits
 end
 
 --- The best door for a person standing at (x, y) (fixed) in part `part`:

@@ -268,10 +268,9 @@ local function route(ctx, opt, st)
     st.route_id = rid
     st.key = nil
   end
-  local key = w.topology_version .. ":" .. dest.x .. ":" .. dest.y
+  local key = w.topology_version .. ":" .. dest.x .. ":" .. dest.y .. ":" .. #st.failed
   if st.key ~= key then
-    doors.compute(w, st.route_id, dest.x, dest.y, dest.parts)
-    for _, id in ipairs(st.failed) do doors.zero(w, st.route_id, id) end
+    doors.compute(w, st.route_id, dest.x, dest.y, dest.parts, nil, st.failed)
     st.key = key
   end
   st.portals = st.portals + 1
@@ -311,6 +310,8 @@ function goto_relative.run(ctx, opt)
       failed = failed or st.door
       p.failed_portal = nil
       p.trap_count = 0
+      -- the protocol: that door's score becomes 0 for this route id; the
+      -- best-first scoring also routes round it when it scores again below
       st.failed[#st.failed + 1] = failed
       doors.zero(ctx.world, st.route_id, failed)
       p.stats.portal_failures = p.stats.portal_failures + 1
