@@ -9,7 +9,8 @@
 --
 -- The static raster of a room is cached per description table (weakly), so
 -- a world that rebuilds its description whenever walls or objects change
--- and only moves the person entries in place plans without rebuilding.
+-- and only moves the person entries in place (same tables, new boxes) plans
+-- without rebuilding.
 local grid = require("wayfinder.grid")
 
 local M = {}
@@ -147,12 +148,21 @@ local function build(room, rid, k, c, box)
   return { grid = g, ox = ox, oy = oy, nx = nx, ny = ny }
 end
 
-local function room_data(room, rid, k, c)
+local function cache_of(room)
   local cache = caches[room]
   if not cache then
-    cache = { boxes = room_boxes(room) }
+    local people = {}
+    for _, o in ipairs(room.objects) do
+      if o.person then people[#people + 1] = o end
+    end
+    cache = { boxes = room_boxes(room), people = people }
     caches[room] = cache
   end
+  return cache
+end
+
+local function room_data(room, rid, k, c)
+  local cache = cache_of(room)
   local key = rid * 4096 + k * 64 + c
   local d = cache[key]
   if not d then
@@ -240,8 +250,9 @@ function M.plan(room, query)
   local ignore = query.ignore_people_within
   local gx, gy = query.goal[1], query.goal[2]
   local added = {}
-  for _, o in ipairs(room.objects) do
-    if o.person and o.id ~= query.start_object
+  -- the person entries of a description keep their tables (the boxes move)
+  for _, o in ipairs(cache_of(room).people) do
+    if o.id ~= query.start_object
         and o.x1 > ox and o.x0 < bx1 and o.y1 > oy and o.y0 < by1 then
       local cx, cy = (o.x0 + o.x1) / 2, (o.y0 + o.y1) / 2
       local skip = false

@@ -417,12 +417,16 @@ function World:_label(blocked)
   return label, n
 end
 
-function World:_refresh()
+function World:_refresh_rooms()
   if self.rooms_dirty then
     self.rooms, self.nrooms = self:_label(nil)
     self.rooms_dirty = false
     self.parts_dirty = true
   end
+end
+
+function World:_refresh()
+  self:_refresh_rooms()
   if not self.parts_dirty then return end
   self.parts, self.nparts = self:_label(self.blocked)
   local W = self.width
@@ -726,7 +730,7 @@ function World:add_object(spec)
   local fname = "world:add_object"
   local o = self:_check_object(fname, spec, 1)
   if o.door then
-    self:_refresh()
+    self:_refresh_rooms()
     local e = o.edge
     if not self:_has_wall(e[1], e[2], e[3]) then
       fail_arg(fname, ("a door needs a wall on the edge it spans; (%d, %d)-(%d, %d) has none")
