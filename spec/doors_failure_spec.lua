@@ -324,3 +324,75 @@ describe("halting a route", function()
     for _, d in ipairs(w:doors()) do assert.is_nil(d.busy) end
   end)
 end)
+
+describe("door reservations", function()
+  local function two_rooms()
+    local w = world.new { width = 8, height = 3 }
+    w:add_wall(4, 0, 4, 3)
+    local d = w:add_object { type = "door", x = 3, y = 1, w = 2, h = 1 }
+    return w, d
+  end
+
+  it("let people cross one direction at a time, so they never meet in the doorway", function()
+    local w, d = two_rooms()
+    local a = w:add_person { x = 2.5, y = 1.5 }
+    local b = w:add_person { x = 5.5, y = 1.5 }
+    a:route_to(7.5, 1.5)
+    b:route_to(0.5, 1.5)
+    local mixed, held = false, {}
+    for _ = 1, 200 do
+      w:tick()
+      if d.busy then
+        local ids = {}
+        for _, id in ipairs(d.busy.ids) do ids[id] = true end
+        if ids[a.id] and ids[b.id] then mixed = true end
+        if ids[a.id] then held.a = true end
+        if ids[b.id] then held.b = true end
+      end
+      if #a.frames == 0 and #b.frames == 0 then break end
+    end
+    assert.is_false(mixed)
+    assert.are.same({ a = true, b = true }, held)
+    assert.are.same({ "success", "success" }, { a:state().last_result, b:state().last_result })
+    assert.are.same({ 7.5, 1.5 }, { a:position() })
+    assert.are.same({ 0.5, 1.5 }, { b:position() })
+    assert.is_nil(d.busy)
+  end)
+
+  it("let people of one direction follow each other once the first is at the door", function()
+    local w, d = two_rooms()
+    local a = w:add_person { x = 2.5, y = 1.5 }
+    local b = w:add_person { x = 1.5, y = 0.5 }
+    a:route_to(7.5, 1.5)
+    b:route_to(6.5, 0.5)
+    local both = false
+    for _ = 1, 200 do
+      w:tick()
+      if d.busy and #d.busy.ids == 2 then both = true end
+      if #a.frames == 0 and #b.frames == 0 then break end
+    end
+    assert.is_true(both)
+    assert.are.same({ "success", "success" }, { a:state().last_result, b:state().last_result })
+  end)
+
+  it("fail with busy after waiting too long, and end with the frame that made them", function()
+    local w, d = two_rooms()
+    w:add_tree("hold", bt.sequence { bt.reserve_portal(), bt.wait(10) })
+    w:add_tree("try", bt.reserve_portal { ticks = 3 })
+    local a = w:add_person { x = 2.5, y = 1.5 }
+    local b = w:add_person { x = 5.5, y = 1.5 }
+    a:push("hold", d.id)
+    b:push("try", d.id)
+    w:tick(5)
+    assert.are.same({ "failure", "busy", a.id },
+      { b:state().last_result, b:last_failure() })
+    assert.are.same({ a.id }, d.busy.ids)
+    w:tick(10)
+    assert.is_nil(d.busy)
+    local lamp = w:add_object { type = "lamp", x = 0, y = 0 }
+    b:push("try", lamp.id)
+    w:tick()
+    assert.are.equal("reserve_portal: stack object 4 is a 'lamp', not a door",
+      b:state().last_error)
+  end)
+end)

@@ -768,13 +768,13 @@ uint32_t wf_house_person_id(const wf_house *h, size_t k)
     return (h && k < h->npeople) ? h->people[k].id : 0;
 }
 
-int wf_house_square_free(const wf_house *h, wf_fix x, wf_fix y, wf_fix half,
+int wf_house_square_free(wf_house *h, wf_fix x, wf_fix y, wf_fix half,
                          uint32_t ignore, uint32_t *blocker)
 {
     uint32_t blk = 0;
     sq s = square_at(x, y, half);
     int ok = 1;
-    if (h->index_dirty && rebuild_index((wf_house *)h) != WF_OK)
+    if (h->index_dirty && rebuild_index(h) != WF_OK)
         return 0;
     if (square_hits_walls(h, &s, NULL, &blk)) {
         ok = 0;

@@ -426,8 +426,9 @@ wf_status wf_house_step(wf_house *h, wf_move_event *events, size_t cap,
 
 /* 1 when a square of half size `half` at (x, y) overlaps no wall edge,
  * border, box or person other than `ignore`; otherwise 0 and *blocker is
- * set as for a blocked step (blocker may be NULL). */
-int wf_house_square_free(const wf_house *h, wf_fix x, wf_fix y, wf_fix half,
+ * set as for a blocked step (blocker may be NULL). Rebuilds the box index
+ * when boxes changed (0 when that allocation fails). */
+int wf_house_square_free(wf_house *h, wf_fix x, wf_fix y, wf_fix half,
                          uint32_t ignore, uint32_t *blocker);
 
 #ifdef __cplusplus

@@ -469,7 +469,8 @@ end
 M.PORTAL_TURN = 12
 
 -- door.busy = {part = side the holders cross from, ids = {person ids},
--- wait_part = side someone waits on, wait_since = tick it began}
+-- wait_part = side someone waits on, wait_since = tick that began,
+-- wait_seen = last tick someone of that side asked}
 function reserve_portal.run(ctx, opt)
   local st, p, w = ctx.state, ctx.person, ctx.world
   local _, door = portal_of(ctx, "reserve_portal")
@@ -508,22 +509,35 @@ function reserve_portal.run(ctx, opt)
       end
     end
   end
+  -- the other side's turn: it has waited long, and someone still waits
   local turn = busy and busy.wait_part and busy.wait_part ~= mine
-    and now - busy.wait_since >= M.PORTAL_TURN
+    and now - busy.wait_since >= M.PORTAL_TURN and now - busy.wait_seen <= 1
   if free or (same and not turn) then
     if free then
-      local keep = busy and busy.wait_part ~= mine and busy.wait_part or nil
+      local keep = busy and busy.wait_part ~= mine and now - busy.wait_seen <= 1
+        and busy.wait_part or nil
       busy = { part = mine, ids = {}, wait_part = keep,
-        wait_since = keep and busy.wait_since or nil }
+        wait_since = keep and busy.wait_since or nil, wait_seen = keep and busy.wait_seen or nil }
       door.busy = busy
     end
-    if busy.wait_part == mine then busy.wait_part, busy.wait_since = nil, nil end
+    if busy.wait_part == mine then
+      busy.wait_part, busy.wait_since, busy.wait_seen = nil, nil, nil
+    end
     busy.ids[#busy.ids + 1] = p.id
     return SUCCESS
   end
-  if not busy.wait_part then busy.wait_part, busy.wait_since = mine, now end
+  if not busy.wait_part or now - busy.wait_seen > 1 then
+    busy.wait_part, busy.wait_since = mine, now
+  end
+  if busy.wait_part == mine then busy.wait_seen = now end
   st.waited = (st.waited or 0) + 1
   if st.waited > opt.ticks then
+    -- giving up: this side no longer waits (another waiter of it will say
+    -- so again at its next try)
+    if busy.wait_part == mine then
+      busy.wait_part, busy.wait_since, busy.wait_seen = nil, nil, nil
+    end
+    if #busy.ids == 0 then door.busy = nil end
     ctx:fail("busy", busy.ids[1])
     return FAILURE
   end
@@ -539,6 +553,9 @@ function M.release_portal(d, p)
     if ids[k] == p.id then table.remove(ids, k) end
   end
   if #ids == 0 and not busy.wait_part then d.busy = nil end
+  if #ids == 0 and busy.wait_part and busy.wait_seen < p.world.tick_count - 1 then
+    d.busy = nil
+  end
 end
 
 -- --------------------------------------------------------------- fail_portal
