@@ -23,6 +23,7 @@ build = {
       ["wayfinder.core"] = {
          sources = {
             "src/field.c",
+            "src/follow.c",
             "src/goal.c",
             "src/grid.c",
             "src/hier.c",
@@ -39,6 +40,7 @@ build = {
             "src/lua/lgrid.c",
             "src/lua/lrects.c",
             "src/lua/lqueue.c",
+            "src/lua/lworld.c",
          },
          incdirs = { "src" },
       },

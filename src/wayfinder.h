@@ -826,6 +826,137 @@ wf_status wf_queue_release(wf_queue *q, uint64_t handle);
 /* Requests still pending. */
 uint32_t wf_queue_pending(const wf_queue *q);
 
+
+/* --------------------------------------------------------- house world -- */
+/* Route following for house worlds (follow.c).
+ *
+ * A house is a width x height grid of tiles (1 tile = 1 world unit) with
+ * thin walls on tile edges, doors over some wall edges, static boxes
+ * (furniture that cannot be walked over) and people. Each person is a square
+ * of half size `half` centred on its position, with a speed in world units
+ * per tick and, while walking, a route: a list of points and the index of
+ * the current sub-goal. wf_house_step moves every walking person once, in
+ * increasing id order (the object-list order of the Lua world):
+ *   - the person steps toward its sub-goal by its speed; when the sub-goal
+ *     is within one step it is placed on it and the index advances (at most
+ *     one sub-goal per tick); after the last point the route is done;
+ *   - the step is refused (the person stays, the route is dropped and a
+ *     WF_MOVE_BLOCKED event names the blocker) when the centre's segment
+ *     crosses a wall edge that is not an open door, or the square at the new
+ *     position newly overlaps a wall edge, the world's border, a box or
+ *     another person. "Newly" means: something the square already overlaps
+ *     at the old position never blocks, so people who were placed touching
+ *     or overlapping can always separate. Overlap is of open interiors, so
+ *     squares that only touch do not collide.
+ *   - among several blockers the wall (or world border) wins, reported as
+ *     blocker 0, or as the door's id when the edge holds a closed door;
+ *     otherwise the lowest id among boxes and people.
+ * People are tested against the positions others hold at that moment, so
+ * earlier ids move first and later ones see where they went.
+ *
+ * Edges: vertical edge (x, y), x in [0, width], y in [0, height), is the unit
+ * segment from (x, y) to (x, y + 1); horizontal edge (x, y), x in
+ * [0, width), y in [0, height], runs from (x, y) to (x + 1, y). The world's
+ * border always blocks. Facings are 0..7: east (+x), south-east, south (+y),
+ * south-west, west, north-west, north (-y), north-east.
+ *
+ * Memory: 1 byte per edge, 4 bytes per tile for the box index, about 60
+ * bytes per person plus 8 bytes per route point.
+ */
+
+#define WF_HOUSE_MAX_SIDE   4096          /* [tiles] largest width or height */
+#define WF_HOUSE_MAX_TILES  ((int64_t)1 << 22)  /* largest width*height */
+#define WF_HOUSE_MAX_POINTS 65536         /* points in one route */
+#define WF_HOUSE_MAX_HALF   WF_FIX_HALF   /* [fixed] largest person half size */
+
+typedef struct wf_house wf_house;
+
+typedef enum wf_move_kind {
+    WF_MOVE_ARRIVED = 1,   /* the last point of the route was reached */
+    WF_MOVE_BLOCKED = 2    /* a step was refused; the route is dropped */
+} wf_move_kind;
+
+typedef struct wf_move_event {
+    uint32_t id;           /* the person */
+    int kind;              /* wf_move_kind */
+    uint32_t blocker;      /* object id, 0 for a wall or the world border */
+} wf_move_event;
+
+typedef struct wf_person_state {
+    wf_fix x, y;           /* [fixed] position (centre) */
+    wf_fix half;           /* [fixed] half size of the square, (0, 0.5] */
+    wf_fix speed;          /* [fixed] world units per tick, (0, 1] */
+    int facing;            /* [0, 8) */
+    int walking;           /* 1 while a route is being followed */
+    int index;             /* current sub-goal, [1, npoints) while walking */
+    int npoints;           /* points of the route (0 when none) */
+} wf_person_state;
+
+/* Creates an empty house: no walls, boxes or people. Sides in
+ * [1, WF_HOUSE_MAX_SIDE], width*height <= WF_HOUSE_MAX_TILES. */
+wf_status wf_house_create(wf_house **out, int width, int height);
+void wf_house_destroy(wf_house *h);                 /* NULL is fine */
+int wf_house_width(const wf_house *h);
+int wf_house_height(const wf_house *h);
+
+/* Sets or clears the wall on an edge (vertical 1 or 0). */
+wf_status wf_house_set_wall(wf_house *h, int vertical, int x, int y, int wall);
+/* 1 when the edge holds a wall (the border is not reported). */
+int wf_house_wall(const wf_house *h, int vertical, int x, int y);
+/* Puts door `door` (> 0) over an edge, open (1, crossable even with a wall)
+ * or closed (0, blocks and is reported as the blocker); door 0 removes the
+ * door from the edge. */
+wf_status wf_house_set_door(wf_house *h, int vertical, int x, int y,
+                            uint32_t door, int open);
+
+/* Adds or moves the static box `id` (> 0): [x0, x1] x [y0, y1], fixed. */
+wf_status wf_house_set_box(wf_house *h, uint32_t id, wf_fix x0, wf_fix y0,
+                           wf_fix x1, wf_fix y1);
+/* WF_ERR_NOTFOUND when there is no such box. */
+wf_status wf_house_remove_box(wf_house *h, uint32_t id);
+
+/* Adds person `id` (> 0, not yet used by a person) standing at (x, y),
+ * which must lie inside the world. half in (0, WF_HOUSE_MAX_HALF], speed in
+ * (0, WF_FIX_ONE], facing in [0, 8). */
+wf_status wf_house_add_person(wf_house *h, uint32_t id, wf_fix x, wf_fix y,
+                              wf_fix half, wf_fix speed, int facing);
+wf_status wf_house_remove_person(wf_house *h, uint32_t id);
+/* Moves a person without any test and drops its route. */
+wf_status wf_house_place_person(wf_house *h, uint32_t id, wf_fix x, wf_fix y,
+                                int facing);
+wf_status wf_house_set_speed(wf_house *h, uint32_t id, wf_fix speed);
+/* Gives a person a route of n points (xy: x0, y0, x1, y1, ... fixed, copied)
+ * and the index of the first sub-goal, index in [0, n]; n in
+ * [1, WF_HOUSE_MAX_POINTS], every point inside the world. The person walks
+ * from the next step on; index == n means the route is done at the next
+ * step. */
+wf_status wf_house_set_route(wf_house *h, uint32_t id, const wf_fix *xy,
+                             int n, int index);
+/* Drops the route: the person stands still (no event). */
+wf_status wf_house_stop(wf_house *h, uint32_t id);
+wf_status wf_house_person(const wf_house *h, uint32_t id,
+                          wf_person_state *out);
+/* The current route's points (x, y pairs), owned by the house and valid
+ * until the person's route or the house changes; *n is 0 when none. */
+wf_status wf_house_route(const wf_house *h, uint32_t id, const wf_fix **xy,
+                         int *n);
+size_t wf_house_person_count(const wf_house *h);
+/* The id of the k-th person in id order, k in [0, count). */
+uint32_t wf_house_person_id(const wf_house *h, size_t k);
+
+/* One tick for every walking person (see above). Writes at most one event
+ * per person into events (capacity cap; WF_ERR_ARG when cap is below the
+ * number of walking people) and sets *count. */
+wf_status wf_house_step(wf_house *h, wf_move_event *events, size_t cap,
+                        size_t *count);
+
+/* 1 when a square of half size `half` at (x, y) overlaps no wall edge,
+ * border, box or person other than `ignore`; otherwise 0 and *blocker is
+ * set as for a blocked step (blocker may be NULL). Rebuilds the box index
+ * when boxes changed (0 when that allocation fails). */
+int wf_house_square_free(wf_house *h, wf_fix x, wf_fix y, wf_fix half,
+                         uint32_t ignore, uint32_t *blocker);
+
 #ifdef __cplusplus
 }
 #endif

@@ -12,5 +12,7 @@ M.grid = require("wayfinder.grid")
 M.movingai = require("wayfinder.movingai")
 M.rooms = require("wayfinder.rooms")
 M.queue = require("wayfinder.queue")
+M.world = require("wayfinder.world")
+M.bt = require("wayfinder.bt")
 
 return M

@@ -44,6 +44,7 @@ const char *wfl_describe(lua_State *L, int idx, char *buf);
  * (lcore.c calls them all). */
 void wfl_register_grid(lua_State *L);
 void wfl_register_rects(lua_State *L);
+void wfl_register_world(lua_State *L);
 
 /* The grid at idx, or an error naming arg when it is not an open grid. */
 wf_grid *wfl_check_grid_arg(lua_State *L, int idx, const char *fname,

@@ -12,5 +12,6 @@ int luaopen_wayfinder_core(lua_State *L)
     wfl_register_grid(L);
     wfl_register_rects(L);
     wfl_register_queue(L);
+    wfl_register_world(L);
     return 1;
 }

@@ -1,0 +1,150 @@
+-- A small house: five rooms, six doors, four people running errands to
+-- objects in other rooms. The door between the hall and the bedroom is
+-- locked, so routes to the bedroom go round; the door from the hall to the
+-- living room sticks (its portal tree fails), and the failure protocol
+-- sends whoever tries it to the next best door. The house is drawn every
+-- few ticks with people (1-4) and their routes (*), then a summary.
+--
+--   lua5.4 examples/house.lua      (from the repository root, after make build)
+
+local root = (arg and arg[0] or ""):match("^(.-)[^/\\]*$") .. "../"
+package.path = root .. "lua/?.lua;" .. root .. "lua/?/init.lua;" .. package.path
+package.cpath = root .. "build/?.so;" .. package.cpath
+
+local wayfinder = require("wayfinder")
+local bt = wayfinder.bt
+
+local layout = [[
++-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+
+|. . . . . .|. . . . . . .|. . . . . . .|
++ + + + + + + + + + + + + + + + + + + + +
+|. f . . . .A. . . . . . .B. . . . w b .|
++ + + + + + + + + + + + + + + + + + + + +
+|. . . . . .|. . . . . . .|. . . . . . .|
++-+C+-+-+-+-+-+-+D+-+-+-+-+-+-+-+-+-+F+-+
+|. . . . . . . . . . . . .|. . . . . . .|
++ + + + + + + + + + + + + + + + + + + + +
+|. . s . . . . . . . . . .E. . . . t . .|
++ + + + + + + + + + + + + + + + + + + + +
+|. . . . . . . . . . . . .|. . . . . . .|
++-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+
+]]
+
+local names = { "kitchen", "hall", "bedroom", "living room", "bathroom" }
+
+local w, made = wayfinder.world.from_ascii(layout, {
+  legend = {
+    A = { type = "door" }, B = { type = "door" }, C = { type = "door" },
+    D = { type = "door" }, E = { type = "door" }, F = { type = "door" },
+    f = { type = "fridge", facing = "south" }, w = { type = "wardrobe", facing = "south" },
+    b = { type = "bed", facing = "south" }, s = { type = "sofa", facing = "north" },
+    t = { type = "tub", facing = "west" },
+  },
+  order = "ABCDEFfwbst",
+})
+local door, thing = {}, {}
+for _, ch in ipairs({ "A", "B", "C", "D", "E", "F" }) do door[ch] = made[ch][1] end
+for _, ch in ipairs({ "f", "w", "b", "s", "t" }) do thing[made[ch][1].type] = made[ch][1] end
+
+-- The bedroom door from the hall is locked: the scores leave it out.
+w:set_locked(door.B.id, true)
+
+-- Every door logs who crossed it or failed at it, around the standard tree.
+local events = {}
+local function note(ctx, what)
+  local d = ctx:stack_object()
+  local why = what == "gave up at" and (" (" .. tostring(ctx.person:last_failure()) .. ")")
+    or ""
+  events[#events + 1] = ("tick %3d: person %s %s door %s%s"):format(ctx.world:now(),
+    ctx.person.label, what, d and d.label or "?", why)
+  local log = ctx.data.doors
+  log[#log + 1] = (d and d.label or "?") .. (what == "crossed" and "" or "!")
+  return true
+end
+w:add_tree("logged_door", bt.selector {
+  bt.sequence {
+    bt.subtree("wayfinder.door"),
+    bt.action(function(ctx) return note(ctx, "crossed") end),
+  },
+  bt.fail(bt.action(function(ctx) return note(ctx, "gave up at") end)),
+})
+-- Door D sticks: whoever tries it walks up, finds it jammed and reports the
+-- door through the failure protocol.
+w:add_tree("sticky_door", bt.selector {
+  bt.sequence {
+    bt.goto_relative { side = "portal", max_tries = 8 },
+    bt.condition(function() return false end, "jammed"),
+  },
+  bt.sequence {
+    bt.action(function(ctx) return note(ctx, "found jammed") end),
+    bt.fail_portal(),
+  },
+})
+for _, d in ipairs(w:doors()) do w:set_portal_tree(d.id, "logged_door") end
+w:set_portal_tree(door.D.id, "sticky_door")
+
+-- An errand list: walk up to each object in turn, stay a moment.
+w:add_tree("visit", bt.sequence {
+  bt.goto_relative { side = "front", distance = 0.25, facing = "toward", max_tries = 8 },
+  bt.wait(4),
+})
+w:add_tree("errands", bt.loop(bt.sequence {
+  bt.condition(function(ctx) return ctx.data.next <= #ctx.data.errands end),
+  bt.succeed(bt.subtree("visit", function(ctx)
+    local id = ctx.data.errands[ctx.data.next]
+    ctx.data.next = ctx.data.next + 1
+    return id
+  end)),
+}))
+
+local people = {}
+local plans = {
+  { x = 3.5, y = 0.5, errands = { "bed", "fridge" } },       -- kitchen
+  { x = 8.5, y = 1.5, errands = { "sofa", "tub" } },         -- hall
+  { x = 15.5, y = 1.5, errands = { "fridge", "wardrobe" } }, -- bedroom
+  { x = 10.5, y = 4.5, errands = { "wardrobe", "sofa" } },   -- living room
+}
+for k, plan in ipairs(plans) do
+  local ids = {}
+  for i, name in ipairs(plan.errands) do ids[i] = thing[name].id end
+  local p = w:add_person { x = plan.x, y = plan.y, label = tostring(k), speed = 0.3,
+    data = { errands = ids, next = 1, doors = {}, plan = plan.errands } }
+  p:push("errands")
+  people[k] = p
+end
+
+local function busy()
+  for _, p in ipairs(people) do
+    if p.data.next <= #p.data.errands or #p.frames > 1 then return true end
+  end
+  return false
+end
+
+print("doors: A kitchen|hall, B hall|bedroom (locked), C kitchen|living room,")
+print("       D hall|living room (sticks), E living room|bathroom, F bedroom|bathroom")
+print()
+print(("tick %d"):format(w:now()))
+io.write(w:draw())
+local shown = 0
+while busy() and w:now() < 600 do
+  w:tick()
+  if w:now() % 30 == 0 then
+    for k = shown + 1, #events do print(events[k]) end
+    shown = #events
+    print()
+    print(("tick %d"):format(w:now()))
+    io.write(w:draw())
+  end
+end
+for k = shown + 1, #events do print(events[k]) end
+print()
+print(("tick %d: all errands done"):format(w:now()))
+io.write(w:draw { routes = false })
+print()
+print("person  errands              doors (! = failed there)   walks  portal failures  ends in")
+for k, p in ipairs(people) do
+  local x, y = p:position()
+  print(("%-7d %-20s %-26s %5d  %15d  %s (%.2f, %.2f)"):format(k,
+    table.concat(p.data.plan, ", "), table.concat(p.data.doors, " "), p.stats.routes,
+    p.stats.portal_failures, names[w:room_at(x, y)] or "?", x, y))
+end

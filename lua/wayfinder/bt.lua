@@ -1,0 +1,227 @@
+--- wayfinder.bt: behavior trees for the house world.
+-- Node constructors build immutable definitions shared by every person; a
+-- world registers a tree under a name (world:add_tree) and runs it in
+-- frames. All per-person progress lives in the frame as plain data, keyed by
+-- the node's position in the tree (pre-order, root = 1), so a world can be
+-- saved and restored in the middle of a walk. See docs/behaviors.md.
+local primitives = require("wayfinder.primitives")
+
+local M = {}
+
+local SUCCESS <const> = "success"
+local FAILURE <const> = "failure"
+local RUNNING <const> = "running"
+M.SUCCESS, M.FAILURE, M.RUNNING = SUCCESS, FAILURE, RUNNING
+
+local NODE = { __name = "wayfinder.bt.node" }
+NODE.__index = NODE
+NODE.__tostring = function(n) return "wayfinder.bt node (" .. n.kind .. ")" end
+
+local function new_node(kind, fields)
+  fields.kind = kind
+  return setmetatable(fields, NODE)
+end
+
+--- True when v is a node made by one of the constructors.
+function M.is_node(v)
+  return getmetatable(v) == NODE
+end
+
+local describe = require("wayfinder.util").describe
+
+local function check_children(fname, children)
+  if type(children) ~= "table" or getmetatable(children) == NODE then
+    error(("%s: children must be a sequence of nodes, got %s"):format(
+      fname, describe(children)), 3)
+  end
+  local n = #children
+  if n == 0 then
+    error(fname .. ": children must hold at least one node", 3)
+  end
+  local copy = {}
+  for k = 1, n do
+    if children[k] == nil then
+      error(("%s: children must be a sequence, children[%d] is nil"):format(fname, k), 3)
+    end
+  end
+  for k, v in pairs(children) do
+    if math.type(k) ~= "integer" or k < 1 or k > n then
+      error(("%s: children must be a sequence, found key %s"):format(
+        fname, describe(k)), 3)
+    end
+    if not M.is_node(v) then
+      error(("%s: children[%d] must be a node, got %s"):format(
+        fname, k, describe(v)), 3)
+    end
+    copy[k] = v
+  end
+  return copy
+end
+
+local function check_child(fname, child)
+  if not M.is_node(child) then
+    error(("%s: child must be a node, got %s"):format(fname, describe(child)), 3)
+  end
+  return child
+end
+
+local function check_count(fname, arg, v, lo)
+  if math.type(v) ~= "integer" and not (type(v) == "number" and v == math.floor(v)
+      and v == v and v > -math.huge and v < math.huge) then
+    error(("%s: %s must be an integer >= %d, got %s"):format(
+      fname, arg, lo, describe(v)), 3)
+  end
+  v = math.tointeger(v)
+  if v < lo or v > 1000000000 then
+    error(("%s: %s must be an integer in [%d, 1000000000], got %d"):format(
+      fname, arg, lo, v), 3)
+  end
+  return v
+end
+
+local function check_fn(fname, arg, fn)
+  if type(fn) ~= "function" then
+    error(("%s: %s must be a function, got %s"):format(fname, arg, describe(fn)), 3)
+  end
+  return fn
+end
+
+-- ------------------------------------------------------------ composites --
+
+--- Runs children in order; fails at the first failure, succeeds when all do.
+function M.sequence(children)
+  return new_node("sequence", { children = check_children("wayfinder.bt.sequence", children) })
+end
+
+--- Runs children in order; succeeds at the first success, fails when all do.
+function M.selector(children)
+  return new_node("selector", { children = check_children("wayfinder.bt.selector", children) })
+end
+
+--- Another name for selector.
+function M.fallback(children)
+  return new_node("selector", { children = check_children("wayfinder.bt.fallback", children) })
+end
+
+--- Success becomes failure and failure success.
+function M.invert(child)
+  return new_node("invert", { children = { check_child("wayfinder.bt.invert", child) } })
+end
+
+--- Succeeds whenever the child finishes, whatever its result.
+function M.succeed(child)
+  return new_node("succeed", { children = { check_child("wayfinder.bt.succeed", child) } })
+end
+
+--- Fails whenever the child finishes, whatever its result.
+function M.fail(child)
+  return new_node("fail", { children = { check_child("wayfinder.bt.fail", child) } })
+end
+
+--- Runs the child again after a failure, at most n runs in all.
+function M.retry(n, child)
+  local fname = "wayfinder.bt.retry"
+  n = check_count(fname, "n", n, 1)
+  return new_node("retry", { n = n, children = { check_child(fname, child) } })
+end
+
+--- Runs the child again and again (one start per tick); with times, succeeds
+-- after that many completions. The child's result is ignored.
+function M.loop(child, times)
+  local fname = "wayfinder.bt.loop"
+  check_child(fname, child)
+  if times ~= nil then times = check_count(fname, "times", times, 1) end
+  return new_node("loop", { times = times, children = { child } })
+end
+
+-- ------------------------------------------------------------------ leaves --
+
+local ACTION_KEYS = { halt = true, name = true }
+
+--- A Lua function fn(ctx) returning "success", "failure", "running", true
+-- or false. options.halt(ctx) runs when a running action is abandoned.
+function M.action(fn, options)
+  local fname = "wayfinder.bt.action"
+  check_fn(fname, "fn", fn)
+  local halt, name
+  if options ~= nil then
+    if type(options) ~= "table" then
+      error(fname .. ": options must be a table, got " .. describe(options), 2)
+    end
+    for k in pairs(options) do
+      if not ACTION_KEYS[k] then
+        error(("%s: unknown options key %s"):format(fname, describe(k)), 2)
+      end
+    end
+    if options.halt ~= nil then halt = check_fn(fname, "options.halt", options.halt) end
+    if options.name ~= nil then
+      if type(options.name) ~= "string" then
+        error(fname .. ": options.name must be a string, got " .. describe(options.name), 2)
+      end
+      name = options.name
+    end
+  end
+  return new_node("action", { fn = fn, halt = halt, name = name })
+end
+
+--- A Lua predicate fn(ctx): success when it returns a true value. On
+-- failure, reason (optional) becomes the person's failure reason.
+function M.condition(fn, reason)
+  local fname = "wayfinder.bt.condition"
+  check_fn(fname, "fn", fn)
+  if reason ~= nil and (type(reason) ~= "string" or reason == "") then
+    error(fname .. ": reason must be a non-empty string, got " .. describe(reason), 2)
+  end
+  return new_node("condition", { fn = fn, reason = reason })
+end
+
+--- Running for `ticks` ticks, then success.
+function M.wait(ticks)
+  return new_node("wait", { ticks = check_count("wayfinder.bt.wait", "ticks", ticks, 0) })
+end
+
+--- Pushes the registered tree `name` as a frame with interrupt and returns
+-- its result. object_fn(ctx) picks the new frame's stack object (default:
+-- this frame's).
+function M.subtree(name, object_fn)
+  local fname = "wayfinder.bt.subtree"
+  if type(name) ~= "string" or name == "" then
+    error(fname .. ": name must be a non-empty string, got " .. describe(name), 2)
+  end
+  if object_fn ~= nil then check_fn(fname, "object_fn", object_fn) end
+  return new_node("subtree", { name = name, object_fn = object_fn })
+end
+
+--- Goto Relative: routes to a side of the stack object (see docs).
+function M.goto_relative(options)
+  return new_node("primitive", {
+    primitive = "goto_relative",
+    options = primitives.check_goto("wayfinder.bt.goto_relative", options, 3),
+  })
+end
+
+--- Delta Move: moves a distance along the person's facing.
+function M.delta_move(options)
+  return new_node("primitive", {
+    primitive = "delta_move",
+    options = primitives.check_delta("wayfinder.bt.delta_move", options, 3),
+  })
+end
+
+--- Waits until the stack object (a door) is free, then reserves it for
+-- this person until the frame that reserved it pops; fails with reason
+-- "busy" after options.ticks ticks of waiting (default 60).
+function M.reserve_portal(options)
+  return new_node("primitive", {
+    primitive = "reserve_portal",
+    options = primitives.check_reserve("wayfinder.bt.reserve_portal", options, 3),
+  })
+end
+
+--- Sets the failed-portal protocol for the stack object (a door): trap count
+-- = -(door id), failed_portal = door id; then fails.
+function M.fail_portal()
+  return new_node("primitive", { primitive = "fail_portal", options = {} })
+end
+
+return M

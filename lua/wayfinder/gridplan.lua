@@ -1,0 +1,279 @@
+--- wayfinder.gridplan: the default within-room planner of house worlds.
+-- It takes the planner contract (a room description and a query, see
+-- docs/world.md) and plans on a navcell grid of `cells` navcells per tile
+-- laid over the start's room: tiles of other rooms, thin walls (rasterized
+-- as the navcell column or row centred on the edge) and furniture are
+-- blocked; a class clearance of ceil(width * cells / 2) navcells keeps the
+-- person's square clear of them; other people are added as obstructions
+-- for the one query. The grid search is optimal and string-pulled.
+--
+-- The static raster of a room is cached per description table (weakly), so
+-- a world that rebuilds its description whenever walls or objects change
+-- and only moves the person entries in place (same tables, new boxes) plans
+-- without rebuilding.
+local grid = require("wayfinder.grid")
+
+local M = {}
+
+local floor, ceil, max = math.floor, math.ceil, math.max
+
+M.DEFAULT_CELLS = 8
+local TUNING_KEYS = { cells = true, snap = true }
+
+local caches = setmetatable({}, { __mode = "k" })
+
+local function describe(v)
+  if type(v) == "string" then return ("'%s'"):format(v) end
+  return tostring(v)
+end
+
+local function check_tuning(tuning)
+  local cells, snap = M.DEFAULT_CELLS, nil
+  if tuning == nil then return cells, snap end
+  if type(tuning) ~= "table" then
+    error("gridplan: query.tuning must be a table, got " .. type(tuning), 3)
+  end
+  for k in pairs(tuning) do
+    if not TUNING_KEYS[k] then
+      error(("gridplan: unknown query.tuning key %s"):format(describe(k)), 3)
+    end
+  end
+  if tuning.cells ~= nil then
+    cells = math.tointeger(tuning.cells)
+    if not cells or cells < 2 or cells > 32 then
+      error("gridplan: query.tuning.cells must be an integer in [2, 32], got "
+        .. describe(tuning.cells), 3)
+    end
+  end
+  if tuning.snap ~= nil then
+    snap = math.tointeger(tuning.snap)
+    if not snap or snap < 0 or snap > 256 then
+      error("gridplan: query.tuning.snap must be an integer in [0, 256], got "
+        .. describe(tuning.snap), 3)
+    end
+  end
+  return cells, snap
+end
+
+-- Bounding boxes of every room of a description, computed once.
+local function room_boxes(room)
+  local W, H, rooms = room.width, room.height, room.rooms
+  local boxes = {}
+  for y = 0, H - 1 do
+    local base = y * W
+    for x = 0, W - 1 do
+      local r = rooms[base + x + 1]
+      local b = boxes[r]
+      if not b then
+        boxes[r] = { x, y, x, y }
+      else
+        if x < b[1] then b[1] = x end
+        if x > b[3] then b[3] = x end
+        if y > b[4] then b[4] = y end
+      end
+    end
+  end
+  return boxes
+end
+
+-- The static grid of room rid for cells k and clearance c.
+local function build(room, rid, k, c, box)
+  local W, H, rooms = room.width, room.height, room.rooms
+  local ox, oy = box[1] - 1, box[2] - 1
+  local nx = (box[3] - box[1] + 3) * k + 1
+  local ny = (box[4] - box[2] + 3) * k + 1
+  -- tiles each navcell column/row straddles: navcell i covers
+  -- [(i - 0.5) / k, (i + 0.5) / k) around the tile origin
+  local function spans(n, o, limit)
+    local t = {}
+    for i = 0, n - 1 do
+      local a, b
+      if i % k == 0 then
+        a, b = o + i // k - 1, o + i // k
+      else
+        a = o + i // k
+        b = a
+      end
+      if a < 0 or b >= limit then t[i] = false else t[i] = { a, b } end
+    end
+    return t
+  end
+  local cols, rows = spans(nx, ox, W), spans(ny, oy, H)
+  local blocked = {}
+  for j = 0, ny - 1 do
+    local rj = rows[j]
+    local base = j * nx
+    for i = 0, nx - 1 do
+      local ci = cols[i]
+      local free = ci and rj
+        and rooms[rj[1] * W + ci[1] + 1] == rid and rooms[rj[1] * W + ci[2] + 1] == rid
+        and rooms[rj[2] * W + ci[1] + 1] == rid and rooms[rj[2] * W + ci[2] + 1] == rid
+      if not free then blocked[base + i + 1] = true end
+    end
+  end
+  local function block_range(i0, i1, j0, j1)
+    if i0 < 0 then i0 = 0 end
+    if j0 < 0 then j0 = 0 end
+    if i1 > nx - 1 then i1 = nx - 1 end
+    if j1 > ny - 1 then j1 = ny - 1 end
+    for j = j0, j1 do
+      local base = j * nx
+      for i = i0, i1 do blocked[base + i + 1] = true end
+    end
+  end
+  for _, s in ipairs(room.walls) do
+    local x0, y0, x1, y1 = s[1], s[2], s[3], s[4]
+    if x0 > x1 then x0, x1 = x1, x0 end
+    if y0 > y1 then y0, y1 = y1, y0 end
+    block_range((x0 - ox) * k, (x1 - ox) * k, (y0 - oy) * k, (y1 - oy) * k)
+  end
+  local bx0, by0, bx1, by1 = ox, oy, ox + (nx - 1) / k, oy + (ny - 1) / k
+  for _, o in ipairs(room.objects) do
+    if not o.person and not o.walk_over and not o.contained
+        and o.x1 > bx0 and o.x0 < bx1 and o.y1 > by0 and o.y0 < by1 then
+      -- navcells whose open square meets the box's open interior
+      block_range(floor((o.x0 - ox) * k - 0.5) + 1, ceil((o.x1 - ox) * k + 0.5) - 1,
+        floor((o.y0 - oy) * k - 0.5) + 1, ceil((o.y1 - oy) * k + 0.5) - 1)
+    end
+  end
+  local lines = {}
+  local row = {}
+  for j = 0, ny - 1 do
+    local base = j * nx
+    for i = 0, nx - 1 do row[i + 1] = blocked[base + i + 1] and "#" or "." end
+    lines[j + 1] = table.concat(row, "", 1, nx)
+  end
+  local g = grid.from_ascii(table.concat(lines, "\n"),
+    { classes = { { name = "person", clearance = c } } })
+  return { grid = g, ox = ox, oy = oy, nx = nx, ny = ny }
+end
+
+local function cache_of(room)
+  local cache = caches[room]
+  if not cache then
+    local people = {}
+    for _, o in ipairs(room.objects) do
+      if o.person then people[#people + 1] = o end
+    end
+    cache = { boxes = room_boxes(room), people = people }
+    caches[room] = cache
+  end
+  return cache
+end
+
+local function room_data(room, rid, k, c)
+  local cache = cache_of(room)
+  local key = rid * 4096 + k * 64 + c
+  local d = cache[key]
+  if not d then
+    local box = cache.boxes[rid]
+    if not box then return nil end
+    d = build(room, rid, k, c, box)
+    cache[key] = d
+  end
+  return d
+end
+
+-- The passable navcell nearest to (i, j) by rings of growing Chebyshev
+-- radius, scanned row by row; nil beyond radius r.
+local function snap_cell(g, nx, ny, i, j, r)
+  for d = 1, r do
+    for jj = j - d, j + d do
+      if jj >= 0 and jj < ny then
+        local edge = jj == j - d or jj == j + d
+        local step = edge and 1 or 2 * d
+        for ii = i - d, i + d, step do
+          if ii >= 0 and ii < nx and g:is_passable(ii, jj) then return ii, jj end
+        end
+      end
+    end
+  end
+  return nil
+end
+
+local function search(d, query, k, c, snap)
+  local g, ox, oy, nx, ny = d.grid, d.ox, d.oy, d.nx, d.ny
+  local sx, sy = query.start[1], query.start[2]
+  local gx, gy = query.goal[1], query.goal[2]
+  local su, sv = (sx - ox) * k + 0.5, (sy - oy) * k + 0.5
+  local si, sj = floor(su), floor(sv)
+  if si < 0 or sj < 0 or si >= nx or sj >= ny then return nil, "start_outside" end
+  local snapped = false
+  if not g:is_passable(si, sj) then
+    local ni, nj = snap_cell(g, nx, ny, si, sj, snap or 2 * k)
+    if not ni then return nil, "start_blocked" end
+    si, sj, snapped = ni, nj, true
+    su, sv = si + 0.5, sj + 0.5
+  end
+  local gu, gv = (gx - ox) * k + 0.5, (gy - oy) * k + 0.5
+  -- a room plan either reaches its goal or fails: no rewriting, no escape
+  local opts = { smooth = true, rewrite_goal = false, escape = false }
+  local near = query.mode == "near"
+  if near then
+    local hn = query.near * k
+    opts.goal = { shape = "square", half_width = hn, half_height = hn }
+  else
+    local gi, gj = floor(gu), floor(gv)
+    if gi < 0 or gj < 0 or gi >= nx or gj >= ny then return nil, "goal_outside" end
+    if not g:is_passable(gi, gj) then
+      -- the raster is conservative: aim at the navcells around the goal and
+      -- end on the exact point, which the walk itself tests exactly
+      opts.goal = { shape = "circle", radius = c + 1.5 }
+    end
+  end
+  local path, why, info = g:find_path(su, sv, gu, gv, opts)
+  if not path then return nil, why end
+  local points = { { sx, sy } }
+  local function add(x, y)
+    local last = points[#points]
+    if last[1] ~= x or last[2] ~= y then points[#points + 1] = { x, y } end
+  end
+  if snapped then add(ox + si / k, oy + sj / k) end
+  for n = 2, #path do add(ox + path[n].x / k, oy + path[n].y / k) end
+  if not near then add(gx, gy) end
+  return points, { expanded = info.expanded, cells = nx * ny }
+end
+
+--- planner(room, query) -> points, info | nil, reason (the contract).
+function M.plan(room, query)
+  local cells, snap = check_tuning(query.tuning)
+  local W, H = room.width, room.height
+  local sx, sy = query.start[1], query.start[2]
+  local tx, ty = floor(sx), floor(sy)
+  if tx < 0 or ty < 0 or tx >= W or ty >= H then return nil, "start_outside" end
+  local rid = room.rooms[ty * W + tx + 1]
+  local width = query.width
+  local c = max(0, ceil(width * cells / 2))
+  local d = room_data(room, rid, cells, c)
+  if not d then return nil, "start_outside" end
+  local g, ox, oy = d.grid, d.ox, d.oy
+  local bx1, by1 = ox + (d.nx - 1) / cells, oy + (d.ny - 1) / cells
+  local ignore = query.ignore_people_within
+  local gx, gy = query.goal[1], query.goal[2]
+  local added = {}
+  -- the person entries of a description keep their tables (the boxes move)
+  for _, o in ipairs(cache_of(room).people) do
+    if o.id ~= query.start_object
+        and o.x1 > ox and o.x0 < bx1 and o.y1 > oy and o.y0 < by1 then
+      local cx, cy = (o.x0 + o.x1) / 2, (o.y0 + o.y1) / 2
+      local skip = false
+      if ignore then
+        local dx, dy = cx - gx, cy - gy
+        skip = dx * dx + dy * dy <= ignore * ignore
+      end
+      if not skip then
+        added[#added + 1] = g:add_obstruction {
+          x = (cx - ox) * cells + 0.5, y = (cy - oy) * cells + 0.5,
+          half_width = (o.x1 - o.x0) / 2 * cells + 1,
+          half_height = (o.y1 - o.y0) / 2 * cells + 1,
+        }
+      end
+    end
+  end
+  local ok, points, info = pcall(search, d, query, cells, c, snap)
+  for n = #added, 1, -1 do g:remove_obstruction(added[n]) end
+  if not ok then error(points, 0) end
+  return points, info
+end
+
+return M

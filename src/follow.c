@@ -1,0 +1,873 @@
+/* follow.c - route following for house worlds: one call steps every walking
+ * person toward its sub-goal and refuses steps into walls, closed doors,
+ * boxes and other people (see the "house world" part of wayfinder.h). */
+#include <stdlib.h>
+#include <string.h>
+
+#include "wayfinder.h"
+
+#define EDGE_WALL 1u
+#define EDGE_DOOR 2u
+#define EDGE_OPEN 4u
+
+/* tan(22.5 degrees) in Q16.16: the boundary between a straight and a
+ * diagonal facing. */
+#define TAN_22_5 ((int64_t)27146)
+
+typedef struct door_edge {
+    int vertical, x, y;
+    uint32_t id;
+} door_edge;
+
+typedef struct box {
+    uint32_t id;
+    wf_fix x0, y0, x1, y1;
+} box;
+
+typedef struct person {
+    uint32_t id;
+    wf_fix x, y, half, speed;
+    int facing;
+    int walking, index, n, cap;
+    wf_fix *route;          /* 2 * cap values */
+    int cell;               /* tile of the centre */
+    int next, prev;         /* neighbours in the tile's list, -1 at the ends */
+} person;
+
+struct wf_house {
+    int w, h;
+    uint8_t *vedge;         /* (w + 1) * h */
+    uint8_t *hedge;         /* w * (h + 1) */
+    door_edge *doors;       /* unordered; doors are few */
+    size_t ndoors, doors_cap;
+    box *boxes;             /* sorted by id */
+    size_t nboxes, boxes_cap;
+    int index_dirty;        /* the tile index of boxes must be rebuilt */
+    uint32_t *tile_start;   /* w * h + 1 offsets into tile_items */
+    uint32_t *tile_items;   /* box indices per tile */
+    size_t items_cap;
+    person *people;         /* sorted by id */
+    size_t npeople, people_cap;
+    int32_t *head;          /* first person index per tile, -1 when none */
+};
+
+/* A square (or box) with open interior. */
+typedef struct sq {
+    wf_fix x0, y0, x1, y1;
+} sq;
+
+/* ------------------------------------------------------------ helpers -- */
+
+static int64_t floor_div(int64_t a, int64_t b)
+{
+    int64_t q = a / b;
+    if ((a % b != 0) && ((a < 0) != (b < 0)))
+        q--;
+    return q;
+}
+
+static uint64_t isqrt_u64(uint64_t v)
+{
+    uint64_t r = 0, bit = (uint64_t)1 << 62;
+    while (bit > v)
+        bit >>= 2;
+    while (bit) {
+        if (v >= r + bit) {
+            v -= r + bit;
+            r = (r >> 1) + bit;
+        } else {
+            r >>= 1;
+        }
+        bit >>= 2;
+    }
+    return r;
+}
+
+static int octant(int64_t dx, int64_t dy)
+{
+    int64_t ax = dx < 0 ? -dx : dx, ay = dy < 0 ? -dy : dy;
+    if (ay * 65536 <= ax * TAN_22_5)
+        return dx > 0 ? 0 : 4;
+    if (ax * 65536 <= ay * TAN_22_5)
+        return dy > 0 ? 2 : 6;
+    if (dx > 0)
+        return dy > 0 ? 1 : 7;
+    return dy > 0 ? 3 : 5;
+}
+
+static int overlap(const sq *a, const sq *b)
+{
+    return a->x0 < b->x1 && b->x0 < a->x1 && a->y0 < b->y1 && b->y0 < a->y1;
+}
+
+static sq square_at(wf_fix x, wf_fix y, wf_fix half)
+{
+    sq s;
+    s.x0 = x - half;
+    s.x1 = x + half;
+    s.y0 = y - half;
+    s.y1 = y + half;
+    return s;
+}
+
+static int inside_world(const wf_house *h, wf_fix x, wf_fix y)
+{
+    return x >= 0 && y >= 0 && (int64_t)x < (int64_t)h->w * WF_FIX_ONE
+           && (int64_t)y < (int64_t)h->h * WF_FIX_ONE;
+}
+
+static int edge_in_range(const wf_house *h, int vertical, int x, int y)
+{
+    if (vertical)
+        return x >= 0 && x <= h->w && y >= 0 && y < h->h;
+    return x >= 0 && x < h->w && y >= 0 && y <= h->h;
+}
+
+static uint8_t *edge_ptr(const wf_house *h, int vertical, int x, int y)
+{
+    if (vertical)
+        return &h->vedge[(size_t)y * (size_t)(h->w + 1) + (size_t)x];
+    return &h->hedge[(size_t)y * (size_t)h->w + (size_t)x];
+}
+
+static uint32_t door_on(const wf_house *h, int vertical, int x, int y)
+{
+    for (size_t k = 0; k < h->ndoors; k++) {
+        const door_edge *d = &h->doors[k];
+        if (d->vertical == vertical && d->x == x && d->y == y)
+            return d->id;
+    }
+    return 0;
+}
+
+/* 1 when the edge stops people; *door gets the closed door's id or 0. The
+ * world's border always stops them. */
+static int edge_blocks(const wf_house *h, int vertical, int x, int y,
+                       uint32_t *door)
+{
+    *door = 0;
+    if (vertical ? (x <= 0 || x >= h->w) : (y <= 0 || y >= h->h))
+        return 1;
+    uint8_t f = *edge_ptr(h, vertical, x, y);
+    if (f & EDGE_DOOR) {
+        if (f & EDGE_OPEN)
+            return 0;
+        *door = door_on(h, vertical, x, y);
+        return 1;
+    }
+    return (f & EDGE_WALL) != 0;
+}
+
+/* Does the open square s overlap vertical edge (X, r) / horizontal (r, Y)? */
+static int sq_hits_vedge(const sq *s, int X, int r)
+{
+    int64_t xe = (int64_t)X * WF_FIX_ONE, y0 = (int64_t)r * WF_FIX_ONE;
+    return s->x0 < xe && xe < s->x1 && y0 < s->y1 && y0 + WF_FIX_ONE > s->y0;
+}
+
+static int sq_hits_hedge(const sq *s, int c, int Y)
+{
+    int64_t ye = (int64_t)Y * WF_FIX_ONE, x0 = (int64_t)c * WF_FIX_ONE;
+    return s->y0 < ye && ye < s->y1 && x0 < s->x1 && x0 + WF_FIX_ONE > s->x0;
+}
+
+static int clampi(int64_t v, int lo, int hi)
+{
+    return v < lo ? lo : v > hi ? hi : (int)v;
+}
+
+/* 1 when square s overlaps a stopping edge (or leaves the world) that the
+ * square `old` does not overlap already; *blk is the blocker id. */
+static int square_hits_walls(const wf_house *h, const sq *s, const sq *old,
+                             uint32_t *blk)
+{
+    int64_t W = (int64_t)h->w * WF_FIX_ONE, H = (int64_t)h->h * WF_FIX_ONE;
+    int out = s->x0 < 0 || s->y0 < 0 || s->x1 > W || s->y1 > H;
+    if (out) {
+        int was = old && (old->x0 < 0 || old->y0 < 0 || old->x1 > W
+                          || old->y1 > H);
+        if (!was) {
+            *blk = 0;
+            return 1;
+        }
+    }
+    /* vertical edges strictly inside the square's x range */
+    int X0 = clampi(floor_div(s->x0, WF_FIX_ONE) + 1, 1, h->w - 1);
+    int X1 = clampi(floor_div((int64_t)s->x1 - 1, WF_FIX_ONE), 1, h->w - 1);
+    int r0 = clampi(floor_div(s->y0, WF_FIX_ONE), 0, h->h - 1);
+    int r1 = clampi(floor_div((int64_t)s->y1 - 1, WF_FIX_ONE), 0, h->h - 1);
+    for (int X = X0; X <= X1; X++)
+        for (int r = r0; r <= r1; r++) {
+            uint32_t door;
+            if (!sq_hits_vedge(s, X, r) || !edge_blocks(h, 1, X, r, &door))
+                continue;
+            if (old && sq_hits_vedge(old, X, r))
+                continue;
+            *blk = door;
+            return 1;
+        }
+    int Y0 = clampi(floor_div(s->y0, WF_FIX_ONE) + 1, 1, h->h - 1);
+    int Y1 = clampi(floor_div((int64_t)s->y1 - 1, WF_FIX_ONE), 1, h->h - 1);
+    int c0 = clampi(floor_div(s->x0, WF_FIX_ONE), 0, h->w - 1);
+    int c1 = clampi(floor_div((int64_t)s->x1 - 1, WF_FIX_ONE), 0, h->w - 1);
+    for (int Y = Y0; Y <= Y1; Y++)
+        for (int c = c0; c <= c1; c++) {
+            uint32_t door;
+            if (!sq_hits_hedge(s, c, Y) || !edge_blocks(h, 0, c, Y, &door))
+                continue;
+            if (old && sq_hits_hedge(old, c, Y))
+                continue;
+            *blk = door;
+            return 1;
+        }
+    return 0;
+}
+
+/* 1 when the centre's segment from (px, py) to (qx, qy) crosses a stopping
+ * edge. A crossing exactly at a tile corner tests both edges there. */
+static int segment_crosses_walls(const wf_house *h, wf_fix px, wf_fix py,
+                                 wf_fix qx, wf_fix qy, uint32_t *blk)
+{
+    for (int pass = 0; pass < 2; pass++) {
+        /* pass 0: vertical lines x = X; pass 1: horizontal lines y = Y */
+        int64_t a0 = pass ? py : px, a1 = pass ? qy : qx;
+        int64_t b0 = pass ? px : py, b1 = pass ? qx : qy;
+        int64_t lo = a0 < a1 ? a0 : a1, hi = a0 < a1 ? a1 : a0;
+        int64_t L0 = floor_div(lo, WF_FIX_ONE) + 1;
+        int64_t L1 = floor_div(hi - 1, WF_FIX_ONE);
+        int limit = pass ? h->h : h->w;
+        for (int64_t L = L0; L <= L1; L++) {
+            int64_t at = L * WF_FIX_ONE;
+            if (at <= lo || at >= hi)
+                continue;
+            int64_t b = b0 + (b1 - b0) * (at - a0) / (a1 - a0);
+            int64_t rlo = floor_div(b, WF_FIX_ONE), rhi = rlo;
+            if (b % WF_FIX_ONE == 0)
+                rlo--;
+            for (int64_t r = rlo; r <= rhi; r++) {
+                int blocks_border = L <= 0 || L >= limit;
+                uint32_t door = 0;
+                int bad;
+                if (r < 0 || r >= (pass ? h->w : h->h))
+                    continue;
+                bad = blocks_border
+                      || edge_blocks(h, !pass, pass ? (int)r : (int)L,
+                                     pass ? (int)L : (int)r, &door);
+                if (bad) {
+                    *blk = door;
+                    return 1;
+                }
+            }
+        }
+    }
+    return 0;
+}
+
+/* --------------------------------------------------------- box index -- */
+
+static void tile_range(const wf_house *h, const sq *s, int *x0, int *y0,
+                       int *x1, int *y1)
+{
+    *x0 = clampi(floor_div(s->x0, WF_FIX_ONE), 0, h->w - 1);
+    *y0 = clampi(floor_div(s->y0, WF_FIX_ONE), 0, h->h - 1);
+    *x1 = clampi(floor_div((int64_t)s->x1 - 1, WF_FIX_ONE), 0, h->w - 1);
+    *y1 = clampi(floor_div((int64_t)s->y1 - 1, WF_FIX_ONE), 0, h->h - 1);
+}
+
+static wf_status rebuild_index(wf_house *h)
+{
+    size_t ntiles = (size_t)h->w * (size_t)h->h;
+    size_t total = 0;
+    memset(h->tile_start, 0, (ntiles + 1) * sizeof *h->tile_start);
+    for (size_t k = 0; k < h->nboxes; k++) {
+        sq s = {h->boxes[k].x0, h->boxes[k].y0, h->boxes[k].x1, h->boxes[k].y1};
+        int x0, y0, x1, y1;
+        if (s.x1 <= s.x0 || s.y1 <= s.y0)
+            continue;
+        tile_range(h, &s, &x0, &y0, &x1, &y1);
+        for (int y = y0; y <= y1; y++)
+            for (int x = x0; x <= x1; x++) {
+                h->tile_start[(size_t)y * (size_t)h->w + (size_t)x + 1]++;
+                total++;
+            }
+    }
+    if (total > h->items_cap) {
+        uint32_t *p = realloc(h->tile_items, total * sizeof *p);
+        if (!p)
+            return WF_ERR_NOMEM;
+        h->tile_items = p;
+        h->items_cap = total;
+    }
+    for (size_t t = 0; t < ntiles; t++)
+        h->tile_start[t + 1] += h->tile_start[t];
+    /* second pass: fill, using tile_start[t] as a cursor, then shift back */
+    for (size_t k = 0; k < h->nboxes; k++) {
+        sq s = {h->boxes[k].x0, h->boxes[k].y0, h->boxes[k].x1, h->boxes[k].y1};
+        int x0, y0, x1, y1;
+        if (s.x1 <= s.x0 || s.y1 <= s.y0)
+            continue;
+        tile_range(h, &s, &x0, &y0, &x1, &y1);
+        for (int y = y0; y <= y1; y++)
+            for (int x = x0; x <= x1; x++) {
+                size_t t = (size_t)y * (size_t)h->w + (size_t)x;
+                h->tile_items[h->tile_start[t]++] = (uint32_t)k;
+            }
+    }
+    for (size_t t = ntiles; t > 0; t--)
+        h->tile_start[t] = h->tile_start[t - 1];
+    h->tile_start[0] = 0;
+    h->index_dirty = 0;
+    return WF_OK;
+}
+
+/* --------------------------------------------------------- spatial -- */
+
+static int cell_of(const wf_house *h, wf_fix x, wf_fix y)
+{
+    return (int)(y >> 16) * h->w + (int)(x >> 16);
+}
+
+static void unlink_person(wf_house *h, int i)
+{
+    person *p = &h->people[i];
+    if (p->prev >= 0)
+        h->people[p->prev].next = p->next;
+    else
+        h->head[p->cell] = p->next;
+    if (p->next >= 0)
+        h->people[p->next].prev = p->prev;
+    p->next = p->prev = -1;
+}
+
+static void link_person(wf_house *h, int i)
+{
+    person *p = &h->people[i];
+    p->cell = cell_of(h, p->x, p->y);
+    p->prev = -1;
+    p->next = h->head[p->cell];
+    if (p->next >= 0)
+        h->people[p->next].prev = i;
+    h->head[p->cell] = i;
+}
+
+/* Indices shift when people are inserted or removed: relink them all. */
+static void relink_all(wf_house *h)
+{
+    size_t ntiles = (size_t)h->w * (size_t)h->h;
+    for (size_t t = 0; t < ntiles; t++)
+        h->head[t] = -1;
+    for (size_t i = 0; i < h->npeople; i++)
+        link_person(h, (int)i);
+}
+
+static person *find_person(const wf_house *h, uint32_t id, size_t *at)
+{
+    size_t lo = 0, hi = h->npeople;
+    while (lo < hi) {
+        size_t mid = (lo + hi) / 2;
+        if (h->people[mid].id < id)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    if (at)
+        *at = lo;
+    if (lo < h->npeople && h->people[lo].id == id)
+        return &h->people[lo];
+    return NULL;
+}
+
+static box *find_box(const wf_house *h, uint32_t id, size_t *at)
+{
+    size_t lo = 0, hi = h->nboxes;
+    while (lo < hi) {
+        size_t mid = (lo + hi) / 2;
+        if (h->boxes[mid].id < id)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    if (at)
+        *at = lo;
+    if (lo < h->nboxes && h->boxes[lo].id == id)
+        return &h->boxes[lo];
+    return NULL;
+}
+
+/* ---------------------------------------------------------- blocking -- */
+
+/* Lowest id among boxes and people (other than self) that square s
+ * overlaps and square old (may be NULL) does not; 0 when none. */
+static uint32_t solid_blocker(const wf_house *h, const sq *s, const sq *old,
+                              uint32_t self)
+{
+    uint32_t best = 0;
+    int x0, y0, x1, y1;
+    tile_range(h, s, &x0, &y0, &x1, &y1);
+    for (int y = y0; y <= y1; y++)
+        for (int x = x0; x <= x1; x++) {
+            size_t t = (size_t)y * (size_t)h->w + (size_t)x;
+            for (uint32_t k = h->tile_start[t]; k < h->tile_start[t + 1]; k++) {
+                const box *b = &h->boxes[h->tile_items[k]];
+                sq bs = {b->x0, b->y0, b->x1, b->y1};
+                if (b->id == self || (best && b->id >= best))
+                    continue;
+                if (overlap(s, &bs) && !(old && overlap(old, &bs)))
+                    best = b->id;
+            }
+        }
+    /* people: centres lie within one tile of each other when they overlap,
+     * since no half size exceeds half a tile */
+    int cx = (int)floor_div(((int64_t)s->x0 + s->x1) / 2, WF_FIX_ONE);
+    int cy = (int)floor_div(((int64_t)s->y0 + s->y1) / 2, WF_FIX_ONE);
+    for (int y = cy - 1; y <= cy + 1; y++) {
+        if (y < 0 || y >= h->h)
+            continue;
+        for (int x = cx - 1; x <= cx + 1; x++) {
+            if (x < 0 || x >= h->w)
+                continue;
+            for (int j = h->head[(size_t)y * (size_t)h->w + (size_t)x]; j >= 0;
+                 j = h->people[j].next) {
+                const person *o = &h->people[j];
+                if (o->id == self || (best && o->id >= best))
+                    continue;
+                sq os = square_at(o->x, o->y, o->half);
+                if (overlap(s, &os) && !(old && overlap(old, &os)))
+                    best = o->id;
+            }
+        }
+    }
+    return best;
+}
+
+/* ----------------------------------------------------------- public -- */
+
+wf_status wf_house_create(wf_house **out, int width, int height)
+{
+    if (!out)
+        return WF_ERR_ARG;
+    *out = NULL;
+    if (width < 1 || height < 1 || width > WF_HOUSE_MAX_SIDE
+        || height > WF_HOUSE_MAX_SIDE
+        || (int64_t)width * height > WF_HOUSE_MAX_TILES)
+        return WF_ERR_ARG;
+    wf_house *h = calloc(1, sizeof *h);
+    if (!h)
+        return WF_ERR_NOMEM;
+    size_t ntiles = (size_t)width * (size_t)height;
+    h->w = width;
+    h->h = height;
+    h->vedge = calloc((size_t)(width + 1) * (size_t)height, 1);
+    h->hedge = calloc((size_t)width * (size_t)(height + 1), 1);
+    h->tile_start = calloc(ntiles + 1, sizeof *h->tile_start);
+    h->head = malloc(ntiles * sizeof *h->head);
+    if (!h->vedge || !h->hedge || !h->tile_start || !h->head) {
+        wf_house_destroy(h);
+        return WF_ERR_NOMEM;
+    }
+    for (size_t t = 0; t < ntiles; t++)
+        h->head[t] = -1;
+    *out = h;
+    return WF_OK;
+}
+
+void wf_house_destroy(wf_house *h)
+{
+    if (!h)
+        return;
+    for (size_t i = 0; i < h->npeople; i++)
+        free(h->people[i].route);
+    free(h->people);
+    free(h->vedge);
+    free(h->hedge);
+    free(h->doors);
+    free(h->boxes);
+    free(h->tile_start);
+    free(h->tile_items);
+    free(h->head);
+    free(h);
+}
+
+int wf_house_width(const wf_house *h)
+{
+    return h->w;
+}
+
+int wf_house_height(const wf_house *h)
+{
+    return h->h;
+}
+
+wf_status wf_house_set_wall(wf_house *h, int vertical, int x, int y, int wall)
+{
+    if (!h || !edge_in_range(h, vertical, x, y))
+        return WF_ERR_ARG;
+    uint8_t *e = edge_ptr(h, vertical, x, y);
+    *e = (uint8_t)(wall ? (*e | EDGE_WALL) : (*e & ~EDGE_WALL));
+    return WF_OK;
+}
+
+int wf_house_wall(const wf_house *h, int vertical, int x, int y)
+{
+    if (!h || !edge_in_range(h, vertical, x, y))
+        return 0;
+    return (*edge_ptr(h, vertical, x, y) & EDGE_WALL) != 0;
+}
+
+wf_status wf_house_set_door(wf_house *h, int vertical, int x, int y,
+                            uint32_t door, int open)
+{
+    if (!h || !edge_in_range(h, vertical, x, y))
+        return WF_ERR_ARG;
+    uint8_t *e = edge_ptr(h, vertical, x, y);
+    size_t k;
+    for (k = 0; k < h->ndoors; k++)
+        if (h->doors[k].vertical == vertical && h->doors[k].x == x
+            && h->doors[k].y == y)
+            break;
+    if (door == 0) {
+        if (k < h->ndoors)
+            h->doors[k] = h->doors[--h->ndoors];
+        *e = (uint8_t)(*e & ~(EDGE_DOOR | EDGE_OPEN));
+        return WF_OK;
+    }
+    if (k == h->ndoors) {
+        if (h->ndoors == h->doors_cap) {
+            size_t cap = h->doors_cap ? h->doors_cap * 2 : 16;
+            door_edge *p = realloc(h->doors, cap * sizeof *p);
+            if (!p)
+                return WF_ERR_NOMEM;
+            h->doors = p;
+            h->doors_cap = cap;
+        }
+        h->doors[k].vertical = vertical;
+        h->doors[k].x = x;
+        h->doors[k].y = y;
+        h->ndoors++;
+    }
+    h->doors[k].id = door;
+    *e = (uint8_t)((*e & ~EDGE_OPEN) | EDGE_DOOR | (open ? EDGE_OPEN : 0));
+    return WF_OK;
+}
+
+wf_status wf_house_set_box(wf_house *h, uint32_t id, wf_fix x0, wf_fix y0,
+                           wf_fix x1, wf_fix y1)
+{
+    if (!h || id == 0 || x1 < x0 || y1 < y0)
+        return WF_ERR_ARG;
+    size_t at;
+    box *b = find_box(h, id, &at);
+    if (!b) {
+        if (h->nboxes == h->boxes_cap) {
+            size_t cap = h->boxes_cap ? h->boxes_cap * 2 : 16;
+            box *p = realloc(h->boxes, cap * sizeof *p);
+            if (!p)
+                return WF_ERR_NOMEM;
+            h->boxes = p;
+            h->boxes_cap = cap;
+        }
+        memmove(&h->boxes[at + 1], &h->boxes[at],
+                (h->nboxes - at) * sizeof *h->boxes);
+        h->nboxes++;
+        b = &h->boxes[at];
+        b->id = id;
+    }
+    b->x0 = x0;
+    b->y0 = y0;
+    b->x1 = x1;
+    b->y1 = y1;
+    h->index_dirty = 1;
+    return WF_OK;
+}
+
+wf_status wf_house_remove_box(wf_house *h, uint32_t id)
+{
+    size_t at;
+    if (!h)
+        return WF_ERR_ARG;
+    if (!find_box(h, id, &at))
+        return WF_ERR_NOTFOUND;
+    memmove(&h->boxes[at], &h->boxes[at + 1],
+            (h->nboxes - at - 1) * sizeof *h->boxes);
+    h->nboxes--;
+    h->index_dirty = 1;
+    return WF_OK;
+}
+
+static int valid_half(wf_fix half)
+{
+    return half > 0 && half <= WF_HOUSE_MAX_HALF;
+}
+
+static int valid_speed(wf_fix speed)
+{
+    return speed > 0 && speed <= WF_FIX_ONE;
+}
+
+wf_status wf_house_add_person(wf_house *h, uint32_t id, wf_fix x, wf_fix y,
+                              wf_fix half, wf_fix speed, int facing)
+{
+    size_t at;
+    if (!h || id == 0 || !inside_world(h, x, y) || !valid_half(half)
+        || !valid_speed(speed) || facing < 0 || facing > 7)
+        return WF_ERR_ARG;
+    if (find_person(h, id, &at))
+        return WF_ERR_ARG;
+    if (h->npeople == h->people_cap) {
+        size_t cap = h->people_cap ? h->people_cap * 2 : 16;
+        person *p = realloc(h->people, cap * sizeof *p);
+        if (!p)
+            return WF_ERR_NOMEM;
+        h->people = p;
+        h->people_cap = cap;
+    }
+    memmove(&h->people[at + 1], &h->people[at],
+            (h->npeople - at) * sizeof *h->people);
+    h->npeople++;
+    person *p = &h->people[at];
+    memset(p, 0, sizeof *p);
+    p->id = id;
+    p->x = x;
+    p->y = y;
+    p->half = half;
+    p->speed = speed;
+    p->facing = facing;
+    if (at + 1 == h->npeople)
+        link_person(h, (int)at);
+    else
+        relink_all(h);
+    return WF_OK;
+}
+
+wf_status wf_house_remove_person(wf_house *h, uint32_t id)
+{
+    size_t at;
+    if (!h)
+        return WF_ERR_ARG;
+    person *p = find_person(h, id, &at);
+    if (!p)
+        return WF_ERR_NOTFOUND;
+    unlink_person(h, (int)at);
+    free(p->route);
+    memmove(&h->people[at], &h->people[at + 1],
+            (h->npeople - at - 1) * sizeof *h->people);
+    h->npeople--;
+    relink_all(h);
+    return WF_OK;
+}
+
+wf_status wf_house_place_person(wf_house *h, uint32_t id, wf_fix x, wf_fix y,
+                                int facing)
+{
+    size_t at;
+    if (!h || !inside_world(h, x, y) || facing < 0 || facing > 7)
+        return WF_ERR_ARG;
+    person *p = find_person(h, id, &at);
+    if (!p)
+        return WF_ERR_NOTFOUND;
+    unlink_person(h, (int)at);
+    p->x = x;
+    p->y = y;
+    p->facing = facing;
+    p->walking = 0;
+    p->n = 0;
+    p->index = 0;
+    link_person(h, (int)at);
+    return WF_OK;
+}
+
+wf_status wf_house_set_speed(wf_house *h, uint32_t id, wf_fix speed)
+{
+    if (!h || !valid_speed(speed))
+        return WF_ERR_ARG;
+    person *p = find_person(h, id, NULL);
+    if (!p)
+        return WF_ERR_NOTFOUND;
+    p->speed = speed;
+    return WF_OK;
+}
+
+wf_status wf_house_set_route(wf_house *h, uint32_t id, const wf_fix *xy,
+                             int n, int index)
+{
+    if (!h || !xy || n < 1 || n > WF_HOUSE_MAX_POINTS || index < 0
+        || index > n)
+        return WF_ERR_ARG;
+    person *p = find_person(h, id, NULL);
+    if (!p)
+        return WF_ERR_NOTFOUND;
+    for (int k = 0; k < n; k++)
+        if (!inside_world(h, xy[2 * k], xy[2 * k + 1]))
+            return WF_ERR_ARG;
+    if (n > p->cap) {
+        wf_fix *r = realloc(p->route, (size_t)n * 2 * sizeof *r);
+        if (!r)
+            return WF_ERR_NOMEM;
+        p->route = r;
+        p->cap = n;
+    }
+    memcpy(p->route, xy, (size_t)n * 2 * sizeof *xy);
+    p->n = n;
+    p->index = index;
+    p->walking = 1;
+    return WF_OK;
+}
+
+wf_status wf_house_stop(wf_house *h, uint32_t id)
+{
+    if (!h)
+        return WF_ERR_ARG;
+    person *p = find_person(h, id, NULL);
+    if (!p)
+        return WF_ERR_NOTFOUND;
+    p->walking = 0;
+    p->n = 0;
+    p->index = 0;
+    return WF_OK;
+}
+
+wf_status wf_house_person(const wf_house *h, uint32_t id,
+                          wf_person_state *out)
+{
+    if (!h || !out)
+        return WF_ERR_ARG;
+    const person *p = find_person(h, id, NULL);
+    if (!p)
+        return WF_ERR_NOTFOUND;
+    out->x = p->x;
+    out->y = p->y;
+    out->half = p->half;
+    out->speed = p->speed;
+    out->facing = p->facing;
+    out->walking = p->walking;
+    out->index = p->index;
+    out->npoints = p->n;
+    return WF_OK;
+}
+
+wf_status wf_house_route(const wf_house *h, uint32_t id, const wf_fix **xy,
+                         int *n)
+{
+    if (!h || !xy || !n)
+        return WF_ERR_ARG;
+    const person *p = find_person(h, id, NULL);
+    if (!p)
+        return WF_ERR_NOTFOUND;
+    *xy = p->route;
+    *n = p->n;
+    return WF_OK;
+}
+
+size_t wf_house_person_count(const wf_house *h)
+{
+    return h ? h->npeople : 0;
+}
+
+uint32_t wf_house_person_id(const wf_house *h, size_t k)
+{
+    return (h && k < h->npeople) ? h->people[k].id : 0;
+}
+
+int wf_house_square_free(wf_house *h, wf_fix x, wf_fix y, wf_fix half,
+                         uint32_t ignore, uint32_t *blocker)
+{
+    uint32_t blk = 0;
+    sq s = square_at(x, y, half);
+    int ok = 1;
+    if (h->index_dirty && rebuild_index(h) != WF_OK)
+        return 0;
+    if (square_hits_walls(h, &s, NULL, &blk)) {
+        ok = 0;
+    } else {
+        blk = solid_blocker(h, &s, NULL, ignore);
+        ok = blk == 0;
+    }
+    if (blocker)
+        *blocker = ok ? 0 : blk;
+    return ok;
+}
+
+/* One step of person i; returns 0 (still walking), WF_MOVE_ARRIVED or
+ * WF_MOVE_BLOCKED with *blk set. */
+static int step_person(wf_house *h, int i, uint32_t *blk)
+{
+    person *p = &h->people[i];
+    if (p->index >= p->n)
+        return WF_MOVE_ARRIVED;
+    wf_fix gx = p->route[2 * p->index], gy = p->route[2 * p->index + 1];
+    int64_t dx = (int64_t)gx - p->x, dy = (int64_t)gy - p->y;
+    uint64_t len = isqrt_u64((uint64_t)(dx * dx + dy * dy));
+    wf_fix qx, qy;
+    int reached = 0;
+    if (len <= (uint64_t)p->speed) {
+        qx = gx;
+        qy = gy;
+        reached = 1;
+    } else {
+        int64_t l = (int64_t)len, nx = dx * p->speed, ny = dy * p->speed;
+        qx = p->x + (wf_fix)(nx >= 0 ? (nx + l / 2) / l : -((-nx + l / 2) / l));
+        qy = p->y + (wf_fix)(ny >= 0 ? (ny + l / 2) / l : -((-ny + l / 2) / l));
+    }
+    if (qx != p->x || qy != p->y) {
+        sq now = square_at(p->x, p->y, p->half);
+        sq next = square_at(qx, qy, p->half);
+        if (segment_crosses_walls(h, p->x, p->y, qx, qy, blk)
+            || square_hits_walls(h, &next, &now, blk))
+            return WF_MOVE_BLOCKED;
+        *blk = solid_blocker(h, &next, &now, p->id);
+        if (*blk)
+            return WF_MOVE_BLOCKED;
+        p->facing = octant(dx, dy);
+        int cell = cell_of(h, qx, qy);
+        if (cell != p->cell) {
+            unlink_person(h, i);
+            p->x = qx;
+            p->y = qy;
+            link_person(h, i);
+        } else {
+            p->x = qx;
+            p->y = qy;
+        }
+    }
+    if (reached) {
+        p->index++;
+        if (p->index >= p->n)
+            return WF_MOVE_ARRIVED;
+    }
+    return 0;
+}
+
+wf_status wf_house_step(wf_house *h, wf_move_event *events, size_t cap,
+                        size_t *count)
+{
+    if (!h || !count)
+        return WF_ERR_ARG;
+    *count = 0;
+    size_t walking = 0;
+    for (size_t i = 0; i < h->npeople; i++)
+        walking += h->people[i].walking != 0;
+    if (walking > cap || (walking && !events))
+        return WF_ERR_ARG;
+    if (h->index_dirty) {
+        wf_status st = rebuild_index(h);
+        if (st != WF_OK)
+            return st;
+    }
+    for (size_t i = 0; i < h->npeople; i++) {
+        person *p = &h->people[i];
+        if (!p->walking)
+            continue;
+        uint32_t blk = 0;
+        int ev = step_person(h, (int)i, &blk);
+        if (!ev)
+            continue;
+        p->walking = 0;
+        p->n = 0;
+        p->index = 0;
+        events[*count].id = p->id;
+        events[*count].kind = ev;
+        events[*count].blocker = ev == WF_MOVE_BLOCKED ? blk : 0;
+        (*count)++;
+    }
+    return WF_OK;
+}
