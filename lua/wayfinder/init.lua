@@ -3,6 +3,10 @@
 --   wayfinder.grid      navcell grids, obstructions and path search
 --   wayfinder.movingai  Moving AI benchmark scenario files
 --   wayfinder.queue     time-sliced path requests for many agents
+--   wayfinder.rooms     the rectangle-cover planner inside a room
+--   wayfinder.world     house worlds: rooms, doors, people, the tick
+--   wayfinder.bt        behavior tree nodes and movement primitives
+--   wayfinder.gridplan  a within-room planner over a navcell grid
 local core = require("wayfinder.core")
 
 local M = {}
@@ -14,5 +18,6 @@ M.rooms = require("wayfinder.rooms")
 M.queue = require("wayfinder.queue")
 M.world = require("wayfinder.world")
 M.bt = require("wayfinder.bt")
+M.gridplan = require("wayfinder.gridplan")
 
 return M

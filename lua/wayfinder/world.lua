@@ -14,7 +14,7 @@ local bt = require("wayfinder.bt")
 local btrun = require("wayfinder.btrun")
 local util = require("wayfinder.util")
 local doors = require("wayfinder.doors")
-local gridplan = require("wayfinder.gridplan")
+local roomplan = require("wayfinder.rooms")
 local primitives = require("wayfinder.primitives")
 
 local M = {}
@@ -113,7 +113,7 @@ local plain_copy = util.plain_copy
 
 local WORLD_KEYS = { width = true, height = true, route_ids = true, max_score = true,
   propagation = true, planner = true, tuning = true, trees = true, max_steps = true,
-  on_error = true, ignore_radius = true }
+  on_error = true, ignore_radius = true, route_files = true }
 local PROPAGATIONS = { best_first = true, recursive = true }
 
 local Ctx = {}
@@ -156,7 +156,7 @@ local function new_world(fname, options, level)
     fail_arg(fname, "options.propagation must be 'best_first' or 'recursive', got "
       .. describe(propagation), level)
   end
-  local planner = options.planner or gridplan.plan
+  local planner = options.planner or roomplan.plan
   if type(planner) ~= "function" then
     fail_arg(fname, "options.planner must be a function(room, query), got " .. describe(planner),
       level)
@@ -183,7 +183,13 @@ local function new_world(fname, options, level)
     fail_arg(fname, "options.trees must be a table {name = tree}, got "
       .. describe(options.trees), level)
   end
+  local route_files = options.route_files
+  if route_files ~= nil and (type(route_files) ~= "string" or route_files == "") then
+    fail_arg(fname, "options.route_files must be a directory name, got "
+      .. describe(route_files), level)
+  end
   local w = setmetatable({
+    route_files = route_files, route_file_count = 0,
     width = W, height = H,
     route_ids = route_ids, max_score = max_score, propagation = propagation,
     planner = planner, tuning = plain_copy(tuning, "options.tuning", fname),
@@ -975,17 +981,35 @@ local function query_for(self, p, dest, ignore)
   }
 end
 
+-- Calls the world's planner. With options.route_files and the default
+-- planner, the call also writes its route file, route-NNNNNN.json numbered
+-- in call order, into that directory (the planner object gives the same
+-- result as wayfinder.rooms.plan).
+function World:_call_planner(room, q)
+  if not self.route_files or self.planner ~= roomplan.plan then
+    return self.planner(room, q)
+  end
+  local planner <close> = roomplan.planner(room, q)
+  local points, info = planner:run()
+  self.route_file_count = self.route_file_count + 1
+  local path = ("%s/route-%06d.json"):format(self.route_files, self.route_file_count)
+  local ok, err = planner:save_route(path)
+  if not ok then error("cannot write route file: " .. tostring(err), 0) end
+  return points, info
+end
+
 -- Runs the planner; returns the route as a flat fixed point list whose
 -- first point is the exact start, or nil, "no_path" (nothing to find even
 -- without people) or nil, "crowded".
 function World:_plan(p, dest, ignore)
   local room = self:room_description()
   local q = query_for(self, p, dest, ignore and to_number(self.ignore_radius) or nil)
-  local points, why = self.planner(room, q)
+  local points = self:_call_planner(room, q)
   if not points then
-    q = query_for(self, p, dest, math.huge)
-    if not self.planner(room, q) then return nil, "no_path" end
-    return nil, why or "crowded"
+    -- the same plan with every person ignored: a distance across the world
+    q = query_for(self, p, dest, 2 * math.max(self.width, self.height))
+    if not self:_call_planner(room, q) then return nil, "no_path" end
+    return nil, "crowded"   -- only people are in the way
   end
   if type(points) ~= "table" or #points < 1 then
     error(("planner returned %s instead of a sequence of points"):format(describe(points)), 0)
@@ -1038,8 +1062,10 @@ function World:plan(sx, sy, gx, gy, options)
   if options.ignore_people_within ~= nil then
     ignore = check_num(fname, "options.ignore_people_within", options.ignore_people_within, 0,
       math.huge)
+    -- beyond the world's span every person is ignored anyway
+    ignore = math.min(ignore, 2 * math.max(W, H))
   end
-  return self.planner(self:room_description(), {
+  return self:_call_planner(self:room_description(), {
     start = { sx, sy }, goal = { gx, gy }, mode = mode, near = near, width = width,
     ignore_people_within = ignore, tuning = self.tuning,
   })
@@ -1518,7 +1544,7 @@ function World:save()
   }
 end
 
-local LOAD_KEYS = { planner = true, on_error = true }
+local LOAD_KEYS = { planner = true, on_error = true, route_files = true }
 
 local function load_error(msg)
   error("wayfinder.world.load: " .. msg, 3)
@@ -1568,6 +1594,7 @@ function M.load(saved, trees, options)
     max_score = saved.max_score, propagation = saved.propagation, max_steps = saved.max_steps,
     ignore_radius = type(saved.ignore_radius) == "number" and saved.ignore_radius / ONE or nil,
     tuning = saved.tuning, trees = trees, planner = options.planner, on_error = options.on_error,
+    route_files = options.route_files,
   }, 1)
   if not ok then error(w, 2) end
   for _, key in ipairs(saved.vwalls or {}) do

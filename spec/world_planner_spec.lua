@@ -1,0 +1,98 @@
+-- The house world plans inside rooms with the rectangle-cover planner by
+-- default, can write the route file of every planning call, and still takes
+-- the grid planner (or any planner) as an option.
+local wayfinder = require("wayfinder")
+local rooms = require("wayfinder.rooms")
+
+local function temp_dir()
+  local dir = os.tmpname()
+  os.remove(dir)
+  assert(os.execute("mkdir '" .. dir .. "'"))
+  return dir
+end
+
+local function remove_dir(dir)
+  os.execute("rm -rf '" .. dir .. "'")
+end
+
+local function furnished_world(options)
+  local w = wayfinder.world.new(options)
+  w:add_object { type = "crate", x = 3, y = 0, w = 1, h = 3 }
+  w:add_object { type = "table", x = 5, y = 1, w = 1, h = 3 }
+  return w
+end
+
+local function points_equal(a, b)
+  if #a ~= #b then return false end
+  for i = 1, #a do
+    if a[i][1] ~= b[i][1] or a[i][2] ~= b[i][2] then return false end
+  end
+  return true
+end
+
+describe("the house world's within-room planner", function()
+  it("is the rectangle-cover planner unless another is given", function()
+    local w = furnished_world { width = 8, height = 4 }
+    local via_world = assert(w:plan(0.5, 0.5, 7.5, 0.5))
+    local via_rooms = assert(rooms.plan(w:room_description(),
+      { start = { 0.5, 0.5 }, goal = { 7.5, 0.5 }, mode = "point", width = 0.5, tuning = {} }))
+    assert.is_true(points_equal(via_world, via_rooms))
+    -- the route goes round both pieces of furniture: it bends at least twice
+    assert.is_true(#via_world >= 4)
+  end)
+
+  it("gives a walking person the planner's points", function()
+    local dir = temp_dir()
+    local w = furnished_world { width = 8, height = 4, route_files = dir }
+    local p = w:add_person { x = 0.5, y = 0.5 }
+    p:route_to(7.5, 0.5)
+    w:tick(1)
+    local ahead = p:route()
+    -- the first route file is the plan the person walks: replanning the
+    -- saved room and query gives the same points, and the walk follows them
+    local room, query, result = rooms.load_route(dir .. "/route-000001.json")
+    local again = assert(rooms.plan(room, query))
+    assert.is_true(points_equal(again, result.points))
+    local last = again[#again]
+    assert.are.same({ last[1], last[2] }, ahead[#ahead])
+    w:tick(60)
+    assert.are.equal("success", p:state().last_result)
+    assert.are.same({ 7.5, 0.5 }, { p:position() })
+    remove_dir(dir)
+  end)
+
+  it("writes one numbered route file per planning call, and none by default", function()
+    local dir = temp_dir()
+    local w = furnished_world { width = 8, height = 4, route_files = dir }
+    w:plan(0.5, 0.5, 7.5, 0.5)
+    w:plan(0.5, 3.5, 7.5, 3.5)
+    local names = {}
+    local ls = assert(io.popen("env -u LD_PRELOAD ls '" .. dir .. "'"))
+    for name in ls:lines() do names[#names + 1] = name end
+    ls:close()
+    assert.are.same({ "route-000001.json", "route-000002.json" }, names)
+    remove_dir(dir)
+    local quiet = furnished_world { width = 8, height = 4 }
+    assert.is_nil(quiet.route_files)
+  end)
+
+  it("rejects a route_files value that is not a directory name", function()
+    assert.has_error(function() wayfinder.world.new { width = 4, height = 4, route_files = 5 } end,
+      "wayfinder.world.new: options.route_files must be a directory name, got 5")
+    assert.has_error(function() wayfinder.world.new { width = 4, height = 4, route_files = "" } end,
+      "wayfinder.world.new: options.route_files must be a directory name, got ''")
+  end)
+
+  it("takes the grid planner as an option, which also routes round furniture", function()
+    local w = furnished_world { width = 8, height = 4, planner = wayfinder.gridplan.plan }
+    local points = assert(w:plan(0.5, 0.5, 7.5, 0.5))
+    assert.are.same({ 7.5, 0.5 }, points[#points])
+    local p = w:add_person { x = 0.5, y = 0.5 }
+    p:route_to(7.5, 0.5)
+    w:tick(60)
+    assert.are.equal("success", p:state().last_result)
+    -- the two planners disagree on the exact points, so the option is honoured
+    local default = furnished_world { width = 8, height = 4 }
+    assert.is_false(points_equal(points, assert(default:plan(0.5, 0.5, 7.5, 0.5))))
+  end)
+end)
