@@ -1,6 +1,6 @@
--- The house world plans inside rooms with the rectangle-cover planner by
--- default, can write the route file of every planning call, and still takes
--- the grid planner (or any planner) as an option.
+-- The house world plans inside rooms with the grid planner by default, takes
+-- the rectangle-cover planner (or any planner) as an option, and with the
+-- rectangle planner can write the route file of every planning call.
 local wayfinder = require("wayfinder")
 local rooms = require("wayfinder.rooms")
 
@@ -31,8 +31,8 @@ local function points_equal(a, b)
 end
 
 describe("the house world's within-room planner", function()
-  it("is the rectangle-cover planner unless another is given", function()
-    local w = furnished_world { width = 8, height = 4 }
+  it("is the rectangle-cover planner when that one is given", function()
+    local w = furnished_world { width = 8, height = 4, planner = rooms.plan }
     local via_world = assert(w:plan(0.5, 0.5, 7.5, 0.5))
     local via_rooms = assert(rooms.plan(w:room_description(),
       { start = { 0.5, 0.5 }, goal = { 7.5, 0.5 }, mode = "point", width = 0.5, tuning = {} }))
@@ -43,7 +43,7 @@ describe("the house world's within-room planner", function()
 
   it("gives a walking person the planner's points", function()
     local dir = temp_dir()
-    local w = furnished_world { width = 8, height = 4, route_files = dir }
+    local w = furnished_world { width = 8, height = 4, route_files = dir, planner = rooms.plan }
     local p = w:add_person { x = 0.5, y = 0.5 }
     p:route_to(7.5, 0.5)
     w:tick(1)
@@ -63,7 +63,7 @@ describe("the house world's within-room planner", function()
 
   it("writes one numbered route file per planning call, and none by default", function()
     local dir = temp_dir()
-    local w = furnished_world { width = 8, height = 4, route_files = dir }
+    local w = furnished_world { width = 8, height = 4, route_files = dir, planner = rooms.plan }
     w:plan(0.5, 0.5, 7.5, 0.5)
     w:plan(0.5, 3.5, 7.5, 3.5)
     local names = {}
@@ -83,8 +83,9 @@ describe("the house world's within-room planner", function()
       "wayfinder.world.new: options.route_files must be a directory name, got ''")
   end)
 
-  it("takes the grid planner as an option, which also routes round furniture", function()
-    local w = furnished_world { width = 8, height = 4, planner = wayfinder.gridplan.plan }
+  it("is the grid planner by default, which also routes round furniture", function()
+    local w = furnished_world { width = 8, height = 4 }
+    assert.are.equal(wayfinder.gridplan.plan, w.planner)
     local points = assert(w:plan(0.5, 0.5, 7.5, 0.5))
     assert.are.same({ 7.5, 0.5 }, points[#points])
     local p = w:add_person { x = 0.5, y = 0.5 }
@@ -92,7 +93,24 @@ describe("the house world's within-room planner", function()
     w:tick(60)
     assert.are.equal("success", p:state().last_result)
     -- the two planners disagree on the exact points, so the option is honoured
-    local default = furnished_world { width = 8, height = 4 }
-    assert.is_false(points_equal(points, assert(default:plan(0.5, 0.5, 7.5, 0.5))))
+    local rect = furnished_world { width = 8, height = 4, planner = rooms.plan }
+    assert.is_false(points_equal(points, assert(rect:plan(0.5, 0.5, 7.5, 0.5))))
+  end)
+
+  it("frees a start that only touches a thin wall, for the rectangle planner", function()
+    local w = wayfinder.world.new { width = 6, height = 3, planner = rooms.plan }
+    w:add_wall(3, 0, 3, 2)
+    -- flush against the wall: on the wall's inflated rectangle for the planner
+    local p = w:add_person { x = 2.75, y = 0.5 }
+    local none, why = rooms.plan(w:room_description(), { start = { 2.75, 0.5 },
+      goal = { 0.5, 0.5 }, start_object = p.id, width = 0.5, mode = "point" })
+    assert.are.same({ nil, "start_blocked" }, { none, why })
+    p:route_to(0.5, 0.5)
+    w:tick(1)
+    local ahead = p:route()
+    assert.are.same({ 0.5, 0.5 }, ahead[#ahead])
+    w:tick(40)
+    assert.are.equal("success", p:state().last_result)
+    assert.are.same({ 0.5, 0.5 }, { p:position() })
   end)
 end)
