@@ -14,6 +14,12 @@
 
 #define NONE (-1)
 
+#if defined(__GNUC__)
+#define WF_ALWAYS_INLINE inline __attribute__((always_inline))
+#else
+#define WF_ALWAYS_INLINE inline
+#endif
+
 static const uint64_t *row_of(const wf_run *r, int y)
 {
     return r->plane + (size_t)(y + 1) * (size_t)r->words;
@@ -24,82 +30,77 @@ static const uint64_t *col_of(const wf_run *r, int x)
     return r->tplane + (size_t)(x + 1) * (size_t)r->twords;
 }
 
-/* 64 bits starting at bit b (bit 0 of the result is bit b). */
-static uint64_t win_r(const uint64_t *line, unsigned b)
+static inline int bit_at(const uint64_t *line, int p)
+{
+    unsigned b = (unsigned)(p + 1);
+    return (int)((line[b >> 6] >> (b & 63)) & 1u);
+}
+
+/* 64 bits of a line starting at bit b (bit k of the result is bit b + k).
+ * Every line ends with a spare word, so line[i + 1] is inside it for any
+ * bit b a scan reaches. */
+static inline uint64_t win_fwd(const uint64_t *line, unsigned b)
 {
     unsigned i = b >> 6, s = b & 63;
-    uint64_t v = line[i] >> s;
-    if (s)
-        v |= line[i + 1] << (64 - s);
-    return v;
+    return (line[i] >> s) | ((line[i + 1] << 1) << (63 - s));
 }
 
-/* 64 bits ending at bit b (bit 63 of the result is bit b); bits before the
- * line start read as 0 (blocked). */
-static uint64_t win_l(const uint64_t *line, int b)
+/* 64 bits of a line ending at bit e (bit 63 of the result is bit e); bits
+ * before the line start read as 0 (blocked). */
+static inline uint64_t win_bwd(const uint64_t *line, unsigned e)
 {
-    if (b >= 63)
-        return win_r(line, (unsigned)(b - 63));
-    return line[0] << (63 - b);
+    return e >= 63 ? win_fwd(line, e - 63) : line[0] << (63 - e);
 }
 
-/* Scans line B from position `from` (exclusive) in direction d, with the
- * two neighbouring lines U and D, 64 positions per step. Position p is bit
+/* Scans line B from position `from` (exclusive) forwards, with the two
+ * neighbouring lines U and D, 63 positions per step. Position p is bit
  * p + 1 of a line. Returns the first position that is blocked (*blocked = 1)
  * or has a forced neighbour: a free neighbour whose predecessor along the
  * scan is blocked. The padding guarantees a blocked position at each end. */
-static int scan_line(const uint64_t *B, const uint64_t *U, const uint64_t *D,
-                     int from, int d, int *blocked)
+static inline int scan_fwd(const uint64_t *B, const uint64_t *U,
+                           const uint64_t *D, int from, int *blocked)
 {
-    if (d > 0) {
-        /* the window one position back is the window shifted up by one,
-         * with the bit before it brought in */
-        unsigned b = (unsigned)(from + 2);
-        uint64_t up_prev = (U[(b - 1) >> 6] >> ((b - 1) & 63)) & 1u;
-        uint64_t dn_prev = (D[(b - 1) >> 6] >> ((b - 1) & 63)) & 1u;
-        for (int p = from + 1;; p += 64, b += 64) {
-            uint64_t free_ = win_r(B, b);
-            uint64_t up = win_r(U, b), dn = win_r(D, b);
-            uint64_t forced = (up & ~(up << 1 | up_prev))
-                              | (dn & ~(dn << 1 | dn_prev));
-            uint64_t m = ~free_ | forced;
-            if (m) {
-                int t = __builtin_ctzll(m);
-                *blocked = !((free_ >> t) & 1u);
-                return p + t;
-            }
-            up_prev = up >> 63;
-            dn_prev = dn >> 63;
+    for (;;) {
+        unsigned b = (unsigned)from + 1;    /* bit of position from */
+        uint64_t wb = win_fwd(B, b), wu = win_fwd(U, b), wd = win_fwd(D, b);
+        /* bit j < 63 stands for position from + 1 + j; bit 63 is always
+         * set and only ends the step */
+        uint64_t m = ~(wb >> 1) | ((wu >> 1) & ~wu) | ((wd >> 1) & ~wd);
+        int t = __builtin_ctzll(m);
+        if (t < 63) {
+            *blocked = !((wb >> (t + 1)) & 1u);
+            return from + 1 + t;
         }
+        from += 63;
     }
-    int b = from;   /* bit of position from - 1 */
-    uint64_t up_next = (U[(unsigned)(b + 1) >> 6] >> ((unsigned)(b + 1) & 63)) & 1u;
-    uint64_t dn_next = (D[(unsigned)(b + 1) >> 6] >> ((unsigned)(b + 1) & 63)) & 1u;
-    for (int p = from - 1;; p -= 64, b -= 64) {
-        uint64_t free_ = win_l(B, b);
-        uint64_t up = win_l(U, b), dn = win_l(D, b);
-        uint64_t forced = (up & ~(up >> 1 | up_next << 63))
-                          | (dn & ~(dn >> 1 | dn_next << 63));
-        uint64_t m = ~free_ | forced;
-        if (m) {
-            int t = __builtin_clzll(m);
-            *blocked = !((free_ >> (63 - t)) & 1u);
-            return p - t;
+}
+
+/* The same backwards. */
+static inline int scan_bwd(const uint64_t *B, const uint64_t *U,
+                           const uint64_t *D, int from, int *blocked)
+{
+    for (;;) {
+        unsigned e = (unsigned)from + 1;    /* bit of position from */
+        uint64_t wb = win_bwd(B, e), wu = win_bwd(U, e), wd = win_bwd(D, e);
+        /* bit 62 - c stands for position from - 1 - c; after the shift,
+         * bit 0 is set and only ends the step */
+        uint64_t m = ((~wb | (wu & ~(wu >> 1)) | (wd & ~(wd >> 1))) << 1) | 1u;
+        int c = __builtin_clzll(m);
+        if (c < 63) {
+            *blocked = !((wb >> (62 - c)) & 1u);
+            return from - 1 - c;
         }
-        up_next = up & 1u;
-        dn_next = dn & 1u;
+        from -= 63;
     }
 }
 
 /* First goal navcell among positions [a, b] of a line, scanning in
- * direction d. The line is row `fixed` (horizontal) or column `fixed`. */
-static inline int goal_on_line(const wf_run *r, int horizontal, int fixed,
-                               int a, int b, int d)
+ * direction d. The line is row `fixed` (horizontal) or column `fixed`,
+ * which crosses the goal box. */
+static int goal_on_line(const wf_run *r, int horizontal, int fixed, int a,
+                        int b, int d)
 {
     int lo0 = horizontal ? r->gx0 : r->gy0, hi0 = horizontal ? r->gx1 : r->gy1;
-    int f0 = horizontal ? r->gy0 : r->gx0, f1 = horizontal ? r->gy1 : r->gx1;
-    if (fixed < f0 || fixed > f1)
-        return NONE;
     int lo = a > lo0 ? a : lo0, hi = b < hi0 ? b : hi0;
     for (int i = 0; i <= hi - lo; i++) {
         int p = d > 0 ? lo + i : hi - i;
@@ -109,54 +110,57 @@ static inline int goal_on_line(const wf_run *r, int horizontal, int fixed,
     return NONE;
 }
 
-/* Jumps from position `from` of a line in direction d; returns the position
- * of the jump point (forced neighbour or goal) or NONE at a dead end. */
-static int jump_line(const wf_run *r, int horizontal, int fixed, int from,
-                     int d)
+/* Jumps along line B (row or column `fixed`; its neighbours are `stride`
+ * words away) from position `from` in direction d; returns the position of
+ * the jump point (forced neighbour or goal) or NONE at a dead end. */
+static WF_ALWAYS_INLINE int jump_line(const wf_run *r, const uint64_t *B,
+                                      size_t stride, int horizontal,
+                                      int fixed, int from, int d)
 {
-    const uint64_t *B, *U, *D;
-    if (horizontal) {
-        B = row_of(r, fixed);
-        U = row_of(r, fixed - 1);
-        D = row_of(r, fixed + 1);
-    } else {
-        B = col_of(r, fixed);
-        U = col_of(r, fixed - 1);
-        D = col_of(r, fixed + 1);
+    int blocked, stop;
+    if (d > 0)
+        stop = scan_fwd(B, B - stride, B + stride, from, &blocked);
+    else
+        stop = scan_bwd(B, B - stride, B + stride, from, &blocked);
+    int f0 = horizontal ? r->gy0 : r->gx0, f1 = horizontal ? r->gy1 : r->gx1;
+    if (fixed >= f0 && fixed <= f1) {
+        int last = blocked ? stop - d : stop;   /* last free position */
+        int g = d > 0 ? goal_on_line(r, horizontal, fixed, from + 1, last, d)
+                      : goal_on_line(r, horizontal, fixed, last, from - 1, d);
+        if (g != NONE)
+            return g;
     }
-    int blocked;
-    int stop = scan_line(B, U, D, from, d, &blocked);
-    int last = blocked ? stop - d : stop;   /* last free position scanned */
-    int g = d > 0 ? goal_on_line(r, horizontal, fixed, from + 1, last, d)
-                  : goal_on_line(r, horizontal, fixed, last, from - 1, d);
-    if (g != NONE)
-        return g;
     return blocked ? NONE : stop;
 }
 
 static int jump_h(const wf_run *r, int x, int y, int dx)
 {
-    return jump_line(r, 1, y, x, dx);
+    return jump_line(r, row_of(r, y), (size_t)r->words, 1, y, x, dx);
 }
 
 static int jump_v(const wf_run *r, int x, int y, int dy)
 {
-    return jump_line(r, 0, x, y, dy);
+    return jump_line(r, col_of(r, x), (size_t)r->twords, 0, x, y, dy);
 }
 
 /* Diagonal jump; on success stores the jump point. */
 static int jump_d(const wf_run *r, int x, int y, int dx, int dy, int *jx,
                   int *jy)
 {
+    size_t words = (size_t)r->words, twords = (size_t)r->twords;
+    const uint64_t *row = row_of(r, y), *col = col_of(r, x);
     for (;;) {
-        int nx = x + dx, ny = y + dy;
-        if (!wf_run_pass(r, nx, ny) || !wf_run_pass(r, nx, y)
-            || !wf_run_pass(r, x, ny))
+        const uint64_t *nrow = dy > 0 ? row + words : row - words;
+        int nx = x + dx;
+        if (!bit_at(nrow, nx) || !bit_at(row, nx) || !bit_at(nrow, x))
             return 0;
         x = nx;
-        y = ny;
-        if (wf_run_in_goal(r, x, y) || jump_h(r, x, y, dx) != NONE
-            || jump_v(r, x, y, dy) != NONE) {
+        y += dy;
+        row = nrow;
+        col = dx > 0 ? col + twords : col - twords;
+        if (wf_run_in_goal(r, x, y)
+            || jump_line(r, row, words, 1, y, x, dx) != NONE
+            || jump_line(r, col, twords, 0, x, y, dy) != NONE) {
             *jx = x;
             *jy = y;
             return 1;
