@@ -143,53 +143,87 @@ static int jump_v(const wf_run *r, int x, int y, int dy)
     return jump_line(r, col_of(r, x), (size_t)r->twords, 0, x, y, dy);
 }
 
-/* Diagonal jump; on success stores the jump point. */
-static int jump_d(const wf_run *r, int x, int y, int dx, int dy, int *jx,
-                  int *jy)
+static inline void relax_at(wf_run *r, int x, int y, uint32_t u, int64_t g)
+{
+    wf_relax_xy(r, (uint32_t)y * (uint32_t)r->w + (uint32_t)x, x, y, u, g);
+}
+
+/* Straight jump from node u at (x, y) with cost gu. */
+static void straight(wf_run *r, uint32_t u, int x, int y, int64_t gu, int dx,
+                     int dy)
+{
+    if (dx) {
+        int jx = jump_h(r, x, y, dx);
+        if (jx != NONE)
+            relax_at(r, jx, y, u, gu + 2 * WF_COST_SCALE * (jx > x ? jx - x : x - jx));
+    } else {
+        int jy = jump_v(r, x, y, dy);
+        if (jy != NONE)
+            relax_at(r, x, jy, u, gu + 2 * WF_COST_SCALE * (jy > y ? jy - y : y - jy));
+    }
+}
+
+/* Diagonal steps from (x, y) that bring it nearer the goal box on both
+ * axes; along them f = g + h stays what it was at (x, y). */
+static int steps_toward_goal(const wf_run *r, int x, int y, int dx, int dy)
+{
+    int kx = dx > 0 ? r->gx0 - x : x - r->gx1;
+    int ky = dy > 0 ? r->gy0 - y : y - r->gy1;
+    int k = kx < ky ? kx : ky;
+    return k > 0 ? k : 0;
+}
+
+/* Diagonal jump from node u at (x, y) with cost gu. The jump stops at the
+ * first navcell d that is in the goal or from which a straight jump finds a
+ * jump point, and opens d. While the diagonal still heads for the goal on
+ * both axes, d would have u's f and be expanded next anyway, so it is
+ * pruned instead: its straight jumps' ends are offered at once with u as
+ * their parent (the path bends at d: diagonal first, then straight), and
+ * the diagonal goes on. */
+static void diagonal(wf_run *r, uint32_t u, int x, int y, int64_t gu, int dx,
+                     int dy)
 {
     size_t words = (size_t)r->words, twords = (size_t)r->twords;
     const uint64_t *row = row_of(r, y), *col = col_of(r, x);
+    int prune = steps_toward_goal(r, x, y, dx, dy);
+    int64_t g = gu;
     for (;;) {
         const uint64_t *nrow = dy > 0 ? row + words : row - words;
         int nx = x + dx;
         if (!bit_at(nrow, nx) || !bit_at(row, nx) || !bit_at(nrow, x))
-            return 0;
+            return;
         x = nx;
         y += dy;
         row = nrow;
         col = dx > 0 ? col + twords : col - twords;
-        if (wf_run_in_goal(r, x, y)
-            || jump_line(r, row, words, 1, y, x, dx) != NONE
-            || jump_line(r, col, twords, 0, x, y, dy) != NONE) {
-            *jx = x;
-            *jy = y;
-            return 1;
+        g += 2 * WF_COST_DIAG;
+        prune--;
+        if (wf_run_in_goal(r, x, y)) {
+            relax_at(r, x, y, u, g);
+            return;
         }
+        int jx = jump_line(r, row, words, 1, y, x, dx);
+        int jy = jump_line(r, col, twords, 0, x, y, dy);
+        if (jx == NONE && jy == NONE)
+            continue;
+        if (prune < 0) {
+            relax_at(r, x, y, u, g);
+            return;
+        }
+        if (jx != NONE)
+            relax_at(r, jx, y, u, g + 2 * WF_COST_SCALE * (jx > x ? jx - x : x - jx));
+        if (jy != NONE)
+            relax_at(r, x, jy, u, g + 2 * WF_COST_SCALE * (jy > y ? jy - y : y - jy));
     }
 }
 
 static void try_dir(wf_run *r, uint32_t u, int x, int y, int64_t gu, int dx,
                     int dy)
 {
-    int jx = x, jy = y;
-    int64_t step;
-    if (dx && dy) {
-        if (!jump_d(r, x, y, dx, dy, &jx, &jy))
-            return;
-        step = 2 * WF_COST_DIAG * (jx > x ? jx - x : x - jx);
-    } else if (dx) {
-        jx = jump_h(r, x, y, dx);
-        if (jx == NONE)
-            return;
-        step = 2 * WF_COST_SCALE * (jx > x ? jx - x : x - jx);
-    } else {
-        jy = jump_v(r, x, y, dy);
-        if (jy == NONE)
-            return;
-        step = 2 * WF_COST_SCALE * (jy > y ? jy - y : y - jy);
-    }
-    wf_relax_xy(r, (uint32_t)jy * (uint32_t)r->w + (uint32_t)jx, jx, jy, u,
-                gu + step);
+    if (dx && dy)
+        diagonal(r, u, x, y, gu, dx, dy);
+    else
+        straight(r, u, x, y, gu, dx, dy);
 }
 
 uint32_t wf_jps_loop(wf_run *r)
@@ -209,9 +243,19 @@ uint32_t wf_jps_loop(wf_run *r)
                 try_dir(r, u, x, y, gu, DX[d], DY[d]);
             continue;
         }
+        /* the direction of the last move: a parent reached through a pruned
+         * diagonal navcell sits off the lines through u, and the path's
+         * last leg is straight along the longer axis */
         const wf_node *pn = &r->s->nodes[n->parent];
-        int px = wf_node_x(pn), py = wf_node_y(pn);
-        int dx = (x > px) - (x < px), dy = (y > py) - (y < py);
+        int ax = x - wf_node_x(pn), ay = y - wf_node_y(pn);
+        int dx = (ax > 0) - (ax < 0), dy = (ay > 0) - (ay < 0);
+        int aax = ax < 0 ? -ax : ax, aay = ay < 0 ? -ay : ay;
+        if (aax != aay) {
+            if (aax > aay)
+                dy = 0;
+            else
+                dx = 0;
+        }
         if (dx && dy) {
             try_dir(r, u, x, y, gu, dx, 0);
             try_dir(r, u, x, y, gu, 0, dy);

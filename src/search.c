@@ -246,15 +246,33 @@ static wf_status ensure_points(wf_search *s, size_t n)
 
 static int sgn(int v) { return (v > 0) - (v < 0); }
 
-/* Walks parents from goal to start into s->chain (start first) and drops
- * the nodes where the direction does not change. Returns the count. */
+/* The navcell where the path from v's parent p turns, or UINT32_MAX when
+ * p and v lie on one straight or diagonal line. A JPS parent can sit off
+ * those lines: v was found by a straight jump from a diagonal navcell that
+ * was not opened (see jps.c); the path goes diagonally first, then
+ * straight. */
+static uint32_t bend_of(const wf_search *s, uint32_t p, uint32_t v, int w)
+{
+    const wf_node *a = &s->nodes[p], *b = &s->nodes[v];
+    int ax = wf_node_x(a), ay = wf_node_y(a);
+    int ex = wf_node_x(b) - ax, ey = wf_node_y(b) - ay;
+    int nx = ex < 0 ? -ex : ex, ny = ey < 0 ? -ey : ey;
+    if (nx == 0 || ny == 0 || nx == ny)
+        return UINT32_MAX;
+    int k = nx < ny ? nx : ny;
+    return (uint32_t)(ay + sgn(ey) * k) * (uint32_t)w + (uint32_t)(ax + sgn(ex) * k);
+}
+
+/* Walks parents from goal to start into s->chain (start first, with the
+ * bends of pruned diagonals put back) and drops the nodes where the
+ * direction does not change. Returns the count. */
 static wf_status build_chain(wf_run *r, uint32_t start, uint32_t goal,
                              size_t *count)
 {
     wf_search *s = r->s;
     size_t n = 1;
     for (uint32_t v = goal; v != start; v = s->nodes[v].parent)
-        n++;
+        n += bend_of(s, s->nodes[v].parent, v, r->w) == UINT32_MAX ? 1 : 2;
     wf_status st = wf_chain_reserve(s, n);
     if (st != WF_OK)
         return st;
@@ -263,6 +281,9 @@ static wf_status build_chain(wf_run *r, uint32_t start, uint32_t goal,
         s->chain[--i] = v;
         if (v == start)
             break;
+        uint32_t b = bend_of(s, s->nodes[v].parent, v, r->w);
+        if (b != UINT32_MAX)
+            s->chain[--i] = b;
     }
     uint32_t w = (uint32_t)r->w;
     size_t k = 1;   /* kept so far; chain[0] is the start */
