@@ -10,6 +10,8 @@
  * (x, y-1) is free: the free cell can then only be reached optimally through
  * n, and so can (x+1, y-1). Likewise below, and likewise for the other
  * directions. */
+#include <limits.h>
+
 #include "internal.h"
 
 #define NONE (-1)
@@ -28,12 +30,6 @@ static const uint64_t *row_of(const wf_run *r, int y)
 static const uint64_t *col_of(const wf_run *r, int x)
 {
     return r->tplane + (size_t)(x + 1) * (size_t)r->twords;
-}
-
-static inline int bit_at(const uint64_t *line, int p)
-{
-    unsigned b = (unsigned)(p + 1);
-    return (int)((line[b >> 6] >> (b & 63)) & 1u);
 }
 
 /* 64 bits of a line starting at bit b (bit k of the result is bit b + k).
@@ -110,6 +106,24 @@ static int goal_on_line(const wf_run *r, int horizontal, int fixed, int a,
     return NONE;
 }
 
+/* What a straight jump from position `from` in direction d along row or
+ * column `fixed` returns once its scan stopped at `stop`: the first goal
+ * navcell passed, else the stop when it is a free jump point, else NONE. */
+static WF_ALWAYS_INLINE int line_end(const wf_run *r, int horizontal,
+                                     int fixed, int from, int stop,
+                                     int blocked, int d)
+{
+    int f0 = horizontal ? r->gy0 : r->gx0, f1 = horizontal ? r->gy1 : r->gx1;
+    if (fixed >= f0 && fixed <= f1) {
+        int last = blocked ? stop - d : stop;   /* last free position */
+        int g = d > 0 ? goal_on_line(r, horizontal, fixed, from + 1, last, d)
+                      : goal_on_line(r, horizontal, fixed, last, from - 1, d);
+        if (g != NONE)
+            return g;
+    }
+    return blocked ? NONE : stop;
+}
+
 /* Jumps along line B (row or column `fixed`; its neighbours are `stride`
  * words away) from position `from` in direction d; returns the position of
  * the jump point (forced neighbour or goal) or NONE at a dead end. */
@@ -122,15 +136,7 @@ static WF_ALWAYS_INLINE int jump_line(const wf_run *r, const uint64_t *B,
         stop = scan_fwd(B, B - stride, B + stride, from, &blocked);
     else
         stop = scan_bwd(B, B - stride, B + stride, from, &blocked);
-    int f0 = horizontal ? r->gy0 : r->gx0, f1 = horizontal ? r->gy1 : r->gx1;
-    if (fixed >= f0 && fixed <= f1) {
-        int last = blocked ? stop - d : stop;   /* last free position */
-        int g = d > 0 ? goal_on_line(r, horizontal, fixed, from + 1, last, d)
-                      : goal_on_line(r, horizontal, fixed, last, from - 1, d);
-        if (g != NONE)
-            return g;
-    }
-    return blocked ? NONE : stop;
+    return line_end(r, horizontal, fixed, from, stop, blocked, d);
 }
 
 static int jump_h(const wf_run *r, int x, int y, int dx)
@@ -163,6 +169,61 @@ static void straight(wf_run *r, uint32_t u, int x, int y, int64_t gu, int dx,
     }
 }
 
+/* Windows for diagonal jumps. A diagonal moves one position along every
+ * row and column it crosses, so it keeps 64-position windows of the three
+ * rows and the three columns around it, each starting at the diagonal's
+ * navcell and running in the scan direction s: position p + s * j is bit j
+ * (s > 0) or bit 63 - j (s < 0). A step shifts the windows by one position
+ * and loads only the new row and the new column; the straight scans of the
+ * step read the windows instead of the lines. A window loaded two steps
+ * ago has lost its last two positions: positions 1 to DIAG_SPAN are
+ * always valid. */
+#define DIAG_SPAN 61
+
+static WF_ALWAYS_INLINE uint64_t dwin(const uint64_t *line, int p, int s)
+{
+    unsigned b = (unsigned)(p + 1);
+    return s > 0 ? win_fwd(line, b) : win_bwd(line, b);
+}
+
+/* The window one position further along. */
+static WF_ALWAYS_INLINE uint64_t dnext(uint64_t w, int s)
+{
+    return s > 0 ? w >> 1 : w << 1;
+}
+
+/* Positions of a neighbouring line that force a stop: free, with the
+ * position one step back along the scan blocked. */
+static WF_ALWAYS_INLINE uint64_t drise(uint64_t w, int s)
+{
+    return s > 0 ? w & ~(w << 1) : w & ~(w >> 1);
+}
+
+static WF_ALWAYS_INLINE int dbit(uint64_t w, int j, int s)
+{
+    return (int)((s > 0 ? w >> j : w >> (63 - j)) & 1u);
+}
+
+/* The first position j in [1, DIAG_SPAN] whose bit is set in m, or -1. */
+static WF_ALWAYS_INLINE int dfirst(uint64_t m, int s)
+{
+    if (s > 0) {
+        m &= ((uint64_t)1 << (DIAG_SPAN + 1)) - 2;
+        return m ? __builtin_ctzll(m) : -1;
+    }
+    m &= (~(uint64_t)0 >> 1) & ~(((uint64_t)1 << (63 - DIAG_SPAN)) - 1);
+    return m ? __builtin_clzll(m) : -1;
+}
+
+/* (x + s, y) free, (x, y + t) and (x + s, y + t) free: bits 1 of the
+ * current window and 0 and 1 of the next one. */
+static WF_ALWAYS_INLINE int dstep_free(uint64_t cur, uint64_t next, int s)
+{
+    if (s > 0)
+        return (int)((cur >> 1) & next & (next >> 1) & 1u);
+    return (int)(((cur << 1) & next & (next << 1)) >> 63);
+}
+
 /* Diagonal steps from (x, y) that bring it nearer the goal box on both
  * axes; along them f = g + h stays what it was at (x, y). */
 static int steps_toward_goal(const wf_run *r, int x, int y, int dx, int dy)
@@ -180,33 +241,82 @@ static int steps_toward_goal(const wf_run *r, int x, int y, int dx, int dy)
  * pruned instead: its straight jumps' ends are offered at once with u as
  * their parent (the path bends at d: diagonal first, then straight), and
  * the diagonal goes on. */
-static void diagonal(wf_run *r, uint32_t u, int x, int y, int64_t gu, int dx,
-                     int dy)
+/* The first step k >= 1 at which a diagonal from position p in direction
+ * s along an axis enters [lo, hi], or INT_MAX when it never does. */
+static int band_entry(int p, int s, int lo, int hi)
 {
-    size_t words = (size_t)r->words, twords = (size_t)r->twords;
+    int a = s > 0 ? lo - p : p - hi, b = s > 0 ? hi - p : p - lo;
+    if (b < 1)
+        return INT_MAX;
+    return a > 1 ? a : 1;
+}
+
+/* The straight scan at a diagonal step: where it stops, from the windows
+ * (prev, cur, next) of the line or, past them, from the line itself (with
+ * its neighbours stride words away). */
+static WF_ALWAYS_INLINE int dscan(const uint64_t *line, size_t stride, int p,
+                                  uint64_t prev, uint64_t cur, uint64_t next,
+                                  int s, int *blocked)
+{
+    int j = dfirst(~cur | drise(prev, s) | drise(next, s), s);
+    if (j >= 0) {
+        *blocked = !dbit(cur, j, s);
+        return p + s * j;
+    }
+    if (s > 0)
+        return scan_fwd(line, line - stride, line + stride, p + DIAG_SPAN, blocked);
+    return scan_bwd(line, line - stride, line + stride, p - DIAG_SPAN, blocked);
+}
+
+static WF_ALWAYS_INLINE void diagonal_dir(wf_run *r, uint32_t u, int x,
+                                          int y, int64_t gu, int dx, int dy)
+{
+    ptrdiff_t rstep = dy > 0 ? (ptrdiff_t)r->words : -(ptrdiff_t)r->words;
+    ptrdiff_t cstep = dx > 0 ? (ptrdiff_t)r->twords : -(ptrdiff_t)r->twords;
     const uint64_t *row = row_of(r, y), *col = col_of(r, x);
     int prune = steps_toward_goal(r, x, y, dx, dy);
-    int64_t g = gu;
+    /* from this step on, rows or columns cross the goal box */
+    int kx = band_entry(x, dx, r->gx0, r->gx1), ky = band_entry(y, dy, r->gy0, r->gy1);
+    int special = kx < ky ? kx : ky;
+    int k = 0;
+    /* rows y - dy, y, y + dy along x and columns x - dx, x, x + dx along
+     * y */
+    uint64_t rp, rc = dwin(row, x, dx), rn = dwin(row + rstep, x, dx);
+    uint64_t cp, cc = dwin(col, y, dy), cn = dwin(col + cstep, y, dy);
     for (;;) {
-        const uint64_t *nrow = dy > 0 ? row + words : row - words;
-        int nx = x + dx;
-        if (!bit_at(nrow, nx) || !bit_at(row, nx) || !bit_at(nrow, x))
+        if (!dstep_free(rc, rn, dx))
             return;
-        x = nx;
+        x += dx;
         y += dy;
-        row = nrow;
-        col = dx > 0 ? col + twords : col - twords;
-        g += 2 * WF_COST_DIAG;
-        prune--;
-        if (wf_run_in_goal(r, x, y)) {
-            relax_at(r, x, y, u, g);
-            return;
+        k++;
+        row += rstep;
+        col += cstep;
+        rp = dnext(rc, dx);
+        rc = dnext(rn, dx);
+        rn = dwin(row + rstep, x, dx);
+        cp = dnext(cc, dy);
+        cc = dnext(cn, dy);
+        cn = dwin(col + cstep, y, dy);
+        int bx, by, jx, jy;
+        int sx = dscan(row, (size_t)r->words, x, rp, rc, rn, dx, &bx);
+        int sy = dscan(col, (size_t)r->twords, y, cp, cc, cn, dy, &by);
+        if (k < special) {
+            if (bx && by)
+                continue;
+            jx = bx ? NONE : sx;
+            jy = by ? NONE : sy;
+        } else {
+            if (wf_run_in_goal(r, x, y)) {
+                relax_at(r, x, y, u, gu + 2 * WF_COST_DIAG * k);
+                return;
+            }
+            jx = line_end(r, 1, y, x, sx, bx, dx);
+            jy = line_end(r, 0, x, y, sy, by, dy);
+            if (jx == NONE && jy == NONE)
+                continue;
         }
-        int jx = jump_line(r, row, words, 1, y, x, dx);
-        int jy = jump_line(r, col, twords, 0, x, y, dy);
-        if (jx == NONE && jy == NONE)
-            continue;
-        if (prune < 0) {
+        int64_t g = gu + 2 * WF_COST_DIAG * k;
+        if (k > prune) {
             relax_at(r, x, y, u, g);
             return;
         }
@@ -214,6 +324,22 @@ static void diagonal(wf_run *r, uint32_t u, int x, int y, int64_t gu, int dx,
             relax_at(r, jx, y, u, g + 2 * WF_COST_SCALE * (jx > x ? jx - x : x - jx));
         if (jy != NONE)
             relax_at(r, x, jy, u, g + 2 * WF_COST_SCALE * (jy > y ? jy - y : y - jy));
+    }
+}
+
+static void diagonal(wf_run *r, uint32_t u, int x, int y, int64_t gu, int dx,
+                     int dy)
+{
+    if (dx > 0) {
+        if (dy > 0)
+            diagonal_dir(r, u, x, y, gu, 1, 1);
+        else
+            diagonal_dir(r, u, x, y, gu, 1, -1);
+    } else {
+        if (dy > 0)
+            diagonal_dir(r, u, x, y, gu, -1, 1);
+        else
+            diagonal_dir(r, u, x, y, gu, -1, -1);
     }
 }
 
