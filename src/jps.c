@@ -18,8 +18,10 @@
 
 #if defined(__GNUC__)
 #define WF_ALWAYS_INLINE inline __attribute__((always_inline))
+#define WF_NOINLINE __attribute__((noinline))
 #else
 #define WF_ALWAYS_INLINE inline
+#define WF_NOINLINE
 #endif
 
 static const uint64_t *row_of(const wf_run *r, int y)
@@ -49,45 +51,58 @@ static inline uint64_t win_bwd(const uint64_t *line, unsigned e)
 }
 
 /* Scans line B from position `from` (exclusive) forwards, with the two
- * neighbouring lines U and D, 63 positions per step. Position p is bit
- * p + 1 of a line. Returns the first position that is blocked (*blocked = 1)
- * or has a forced neighbour: a free neighbour whose predecessor along the
- * scan is blocked. The padding guarantees a blocked position at each end. */
+ * neighbouring lines U and D, one aligned word (64 positions) per step.
+ * Position p is bit p + 1 of a line. Returns the first position that is
+ * blocked (*blocked = 1) or has a forced neighbour: a free neighbour whose
+ * predecessor along the scan is blocked. The padding guarantees a blocked
+ * position at each end. */
 static inline int scan_fwd(const uint64_t *B, const uint64_t *U,
                            const uint64_t *D, int from, int *blocked)
 {
-    for (;;) {
-        unsigned b = (unsigned)from + 1;    /* bit of position from */
-        uint64_t wb = win_fwd(B, b), wu = win_fwd(U, b), wd = win_fwd(D, b);
-        /* bit j < 63 stands for position from + 1 + j; bit 63 is always
-         * set and only ends the step */
-        uint64_t m = ~(wb >> 1) | ((wu >> 1) & ~wu) | ((wd >> 1) & ~wd);
-        int t = __builtin_ctzll(m);
-        if (t < 63) {
-            *blocked = !((wb >> (t + 1)) & 1u);
-            return from + 1 + t;
-        }
-        from += 63;
+    unsigned b = (unsigned)from + 2;        /* bit of position from + 1 */
+    unsigned i = b >> 6, sh = b & 63;
+    /* the bit before the first one, when it lies in the previous word */
+    uint64_t cu = sh ? 0 : U[i - 1] >> 63, cd = sh ? 0 : D[i - 1] >> 63;
+    uint64_t wb = B[i], wu = U[i], wd = D[i];
+    uint64_t m = (~wb | (wu & ~(wu << 1 | cu)) | (wd & ~(wd << 1 | cd)))
+                 & (~(uint64_t)0 << sh);
+    while (!m) {
+        cu = wu >> 63;
+        cd = wd >> 63;
+        i++;
+        wb = B[i];
+        wu = U[i];
+        wd = D[i];
+        m = ~wb | (wu & ~(wu << 1 | cu)) | (wd & ~(wd << 1 | cd));
     }
+    int t = __builtin_ctzll(m);
+    *blocked = !((wb >> t) & 1u);
+    return (int)(i * 64) + t - 1;
 }
 
 /* The same backwards. */
 static inline int scan_bwd(const uint64_t *B, const uint64_t *U,
                            const uint64_t *D, int from, int *blocked)
 {
-    for (;;) {
-        unsigned e = (unsigned)from + 1;    /* bit of position from */
-        uint64_t wb = win_bwd(B, e), wu = win_bwd(U, e), wd = win_bwd(D, e);
-        /* bit 62 - c stands for position from - 1 - c; after the shift,
-         * bit 0 is set and only ends the step */
-        uint64_t m = ((~wb | (wu & ~(wu >> 1)) | (wd & ~(wd >> 1))) << 1) | 1u;
-        int c = __builtin_clzll(m);
-        if (c < 63) {
-            *blocked = !((wb >> (62 - c)) & 1u);
-            return from - 1 - c;
-        }
-        from -= 63;
+    unsigned b = (unsigned)from;            /* bit of position from - 1 */
+    unsigned i = b >> 6, sh = b & 63;
+    uint64_t cu = sh == 63 ? U[i + 1] << 63 : 0;
+    uint64_t cd = sh == 63 ? D[i + 1] << 63 : 0;
+    uint64_t wb = B[i], wu = U[i], wd = D[i];
+    uint64_t m = (~wb | (wu & ~(wu >> 1 | cu)) | (wd & ~(wd >> 1 | cd)))
+                 & (~(uint64_t)0 >> (63 - sh));
+    while (!m) {
+        cu = wu << 63;
+        cd = wd << 63;
+        i--;
+        wb = B[i];
+        wu = U[i];
+        wd = D[i];
+        m = ~wb | (wu & ~(wu >> 1 | cu)) | (wd & ~(wd >> 1 | cd));
     }
+    int t = 63 - __builtin_clzll(m);
+    *blocked = !((wb >> t) & 1u);
+    return (int)(i * 64) + t - 1;
 }
 
 /* First goal navcell among positions [a, b] of a line, scanning in
@@ -204,17 +219,6 @@ static WF_ALWAYS_INLINE int dbit(uint64_t w, int j, int s)
     return (int)((s > 0 ? w >> j : w >> (63 - j)) & 1u);
 }
 
-/* The first position j in [1, DIAG_SPAN] whose bit is set in m, or -1. */
-static WF_ALWAYS_INLINE int dfirst(uint64_t m, int s)
-{
-    if (s > 0) {
-        m &= ((uint64_t)1 << (DIAG_SPAN + 1)) - 2;
-        return m ? __builtin_ctzll(m) : -1;
-    }
-    m &= (~(uint64_t)0 >> 1) & ~(((uint64_t)1 << (63 - DIAG_SPAN)) - 1);
-    return m ? __builtin_clzll(m) : -1;
-}
-
 /* (x + s, y) free, (x, y + t) and (x + s, y + t) free: bits 1 of the
  * current window and 0 and 1 of the next one. */
 static WF_ALWAYS_INLINE int dstep_free(uint64_t cur, uint64_t next, int s)
@@ -251,15 +255,35 @@ static int band_entry(int p, int s, int lo, int hi)
     return a > 1 ? a : 1;
 }
 
-/* The straight scan at a diagonal step: where it stops, from the windows
- * (prev, cur, next) of the line or, past them, from the line itself (with
- * its neighbours stride words away). */
-static WF_ALWAYS_INLINE int dscan(const uint64_t *line, size_t stride, int p,
-                                  uint64_t prev, uint64_t cur, uint64_t next,
-                                  int s, int *blocked)
+/* The stops of a diagonal step's straight scan inside the windows (prev,
+ * cur, next) of the line, positions 1 to DIAG_SPAN: blocked positions and
+ * forced neighbours. */
+static WF_ALWAYS_INLINE uint64_t dstops(uint64_t prev, uint64_t cur,
+                                        uint64_t next, int s)
 {
-    int j = dfirst(~cur | drise(prev, s) | drise(next, s), s);
-    if (j >= 0) {
+    uint64_t m = ~cur | drise(prev, s) | drise(next, s);
+    if (s > 0)
+        return m & (((uint64_t)1 << (DIAG_SPAN + 1)) - 2);
+    return m & (~(uint64_t)0 >> 1) & ~(((uint64_t)1 << (63 - DIAG_SPAN)) - 1);
+}
+
+/* Whether the first stop in `stops` (not 0) is a free navcell of cur. */
+static WF_ALWAYS_INLINE int dfree_stop(uint64_t stops, uint64_t cur, int s)
+{
+    if (s > 0)
+        return (stops & (0 - stops) & cur) != 0;
+    return (cur >> (63 - __builtin_clzll(stops))) & 1u;
+}
+
+/* Where the straight scan at a diagonal step stops: the first of `stops`,
+ * or, when the windows hold none, from the line itself (with its
+ * neighbours stride words away). */
+static WF_ALWAYS_INLINE int dscan(const uint64_t *line, size_t stride, int p,
+                                  uint64_t stops, uint64_t cur, int s,
+                                  int *blocked)
+{
+    if (stops) {
+        int j = s > 0 ? __builtin_ctzll(stops) : __builtin_clzll(stops);
         *blocked = !dbit(cur, j, s);
         return p + s * j;
     }
@@ -281,37 +305,61 @@ static WF_ALWAYS_INLINE void diagonal_dir(wf_run *r, uint32_t u, int x,
     int k = 0;
     /* rows y - dy, y, y + dy along x and columns x - dx, x, x + dx along
      * y */
-    uint64_t rp, rc = dwin(row, x, dx), rn = dwin(row + rstep, x, dx);
-    uint64_t cp, cc = dwin(col, y, dy), cn = dwin(col + cstep, y, dy);
+    uint64_t rc = dwin(row, x, dx), rn = dwin(row + rstep, x, dx);
+    uint64_t cc = dwin(col, y, dy), cn = dwin(col + cstep, y, dy);
     for (;;) {
-        if (!dstep_free(rc, rn, dx))
-            return;
-        x += dx;
-        y += dy;
-        k++;
-        row += rstep;
-        col += cstep;
-        rp = dnext(rc, dx);
-        rc = dnext(rn, dx);
-        rn = dwin(row + rstep, x, dx);
-        cp = dnext(cc, dy);
-        cc = dnext(cn, dy);
-        cn = dwin(col + cstep, y, dy);
+        uint64_t sx, sy;
+        /* the common steps: both scans end at a blocked navcell inside
+         * the windows; the loop keeps its own copies of what it moves */
+        {
+            const uint64_t *fr = row, *fc = col;
+            int fx = x, fy = y, steps = 0, most = special - k;
+            uint64_t frc = rc, frn = rn, fcc = cc, fcn = cn;
+            for (;;) {
+                if (!dstep_free(frc, frn, dx))
+                    return;
+                fx += dx;
+                fy += dy;
+                steps++;
+                fr += rstep;
+                fc += cstep;
+                uint64_t fp = dnext(frc, dx);
+                frc = dnext(frn, dx);
+                frn = dwin(fr + rstep, fx, dx);
+                sx = dstops(fp, frc, frn, dx);
+                fp = dnext(fcc, dy);
+                fcc = dnext(fcn, dy);
+                fcn = dwin(fc + cstep, fy, dy);
+                sy = dstops(fp, fcc, fcn, dy);
+                if (steps >= most || !sx || !sy || dfree_stop(sx, frc, dx)
+                    || dfree_stop(sy, fcc, dy))
+                    break;
+            }
+            row = fr;
+            col = fc;
+            x = fx;
+            y = fy;
+            k += steps;
+            rc = frc;
+            rn = frn;
+            cc = fcc;
+            cn = fcn;
+        }
         int bx, by, jx, jy;
-        int sx = dscan(row, (size_t)r->words, x, rp, rc, rn, dx, &bx);
-        int sy = dscan(col, (size_t)r->twords, y, cp, cc, cn, dy, &by);
+        int ex = dscan(row, (size_t)r->words, x, sx, rc, dx, &bx);
+        int ey = dscan(col, (size_t)r->twords, y, sy, cc, dy, &by);
         if (k < special) {
             if (bx && by)
                 continue;
-            jx = bx ? NONE : sx;
-            jy = by ? NONE : sy;
+            jx = bx ? NONE : ex;
+            jy = by ? NONE : ey;
         } else {
             if (wf_run_in_goal(r, x, y)) {
                 relax_at(r, x, y, u, gu + 2 * WF_COST_DIAG * k);
                 return;
             }
-            jx = line_end(r, 1, y, x, sx, bx, dx);
-            jy = line_end(r, 0, x, y, sy, by, dy);
+            jx = line_end(r, 1, y, x, ex, bx, dx);
+            jy = line_end(r, 0, x, y, ey, by, dy);
             if (jx == NONE && jy == NONE)
                 continue;
         }
@@ -327,19 +375,45 @@ static WF_ALWAYS_INLINE void diagonal_dir(wf_run *r, uint32_t u, int x,
     }
 }
 
+/* One function per direction, each compiled on its own so that its loop
+ * has the registers to itself. */
+static WF_NOINLINE void diagonal_se(wf_run *r, uint32_t u, int x, int y,
+                                    int64_t gu)
+{
+    diagonal_dir(r, u, x, y, gu, 1, 1);
+}
+
+static WF_NOINLINE void diagonal_ne(wf_run *r, uint32_t u, int x, int y,
+                                    int64_t gu)
+{
+    diagonal_dir(r, u, x, y, gu, 1, -1);
+}
+
+static WF_NOINLINE void diagonal_sw(wf_run *r, uint32_t u, int x, int y,
+                                    int64_t gu)
+{
+    diagonal_dir(r, u, x, y, gu, -1, 1);
+}
+
+static WF_NOINLINE void diagonal_nw(wf_run *r, uint32_t u, int x, int y,
+                                    int64_t gu)
+{
+    diagonal_dir(r, u, x, y, gu, -1, -1);
+}
+
 static void diagonal(wf_run *r, uint32_t u, int x, int y, int64_t gu, int dx,
                      int dy)
 {
     if (dx > 0) {
         if (dy > 0)
-            diagonal_dir(r, u, x, y, gu, 1, 1);
+            diagonal_se(r, u, x, y, gu);
         else
-            diagonal_dir(r, u, x, y, gu, 1, -1);
+            diagonal_ne(r, u, x, y, gu);
     } else {
         if (dy > 0)
-            diagonal_dir(r, u, x, y, gu, -1, 1);
+            diagonal_sw(r, u, x, y, gu);
         else
-            diagonal_dir(r, u, x, y, gu, -1, -1);
+            diagonal_nw(r, u, x, y, gu);
     }
 }
 
