@@ -1,4 +1,4 @@
-/* search.c - optimal grid search: the scratch pool, the indexed binary heap,
+/* search.c - optimal grid search: the scratch pool, the indexed 4-ary heap,
  * A*, path reconstruction and string-pulling. JPS (jps.c) shares all of it
  * but the expansion step. */
 #include <stdlib.h>
@@ -51,8 +51,12 @@ size_t wf_search_memory(const wf_search *s)
 
 /* --------------------------------------------------------------- heap -- */
 
-/* Order: lower f; then higher g (deeper first); then lower navcell index. */
-static int heap_before(const wf_heap_item *a, const wf_heap_item *b)
+/* Order: lower f; then higher g (deeper first); then lower navcell index.
+ * The open list is a 4-ary heap: half the levels of a binary one, and the
+ * four children of a slot lie side by side. */
+#define HEAP_ARITY 4
+
+static inline int heap_before(const wf_heap_item *a, const wf_heap_item *b)
 {
     if (a->f != b->f)
         return a->f < b->f;
@@ -61,39 +65,51 @@ static int heap_before(const wf_heap_item *a, const wf_heap_item *b)
     return a->node < b->node;
 }
 
+static inline void heap_put(wf_search *s, size_t i, const wf_heap_item *it)
+{
+    s->heap[i] = *it;
+    s->nodes[it->node].hpos = (int32_t)i;
+}
+
 static void heap_up(wf_search *s, size_t i)
 {
     wf_heap_item it = s->heap[i];
     while (i > 0) {
-        size_t p = (i - 1) / 2;
+        size_t p = (i - 1) / HEAP_ARITY;
         if (!heap_before(&it, &s->heap[p]))
             break;
-        s->heap[i] = s->heap[p];
-        s->nodes[s->heap[i].node].hpos = (int32_t)i;
+        heap_put(s, i, &s->heap[p]);
         i = p;
     }
-    s->heap[i] = it;
-    s->nodes[it.node].hpos = (int32_t)i;
+    heap_put(s, i, &it);
 }
 
-static void heap_down(wf_search *s, size_t i)
+/* The child of slot i that comes first, or 0 when i has none. */
+static inline size_t heap_first_child(const wf_search *s, size_t i)
 {
-    wf_heap_item it = s->heap[i];
-    size_t n = s->hn;
-    for (;;) {
-        size_t c = 2 * i + 1;
-        if (c >= n)
-            break;
-        if (c + 1 < n && heap_before(&s->heap[c + 1], &s->heap[c]))
-            c++;
-        if (!heap_before(&s->heap[c], &it))
-            break;
-        s->heap[i] = s->heap[c];
-        s->nodes[s->heap[i].node].hpos = (int32_t)i;
-        i = c;
+    size_t c = HEAP_ARITY * i + 1, n = s->hn;
+    if (c >= n)
+        return 0;
+    size_t best = c;
+    size_t end = n - c < HEAP_ARITY ? n : c + HEAP_ARITY;
+    for (size_t k = c + 1; k < end; k++)
+        if (heap_before(&s->heap[k], &s->heap[best]))
+            best = k;
+    return best;
+}
+
+/* Removes the top: its hole sinks to a leaf along the first children,
+ * then the last item fills it and rises (it nearly always stays low). */
+static void heap_pop_top(wf_search *s)
+{
+    size_t i = 0;
+    for (size_t c; (c = heap_first_child(s, i)) != 0; i = c)
+        heap_put(s, i, &s->heap[c]);
+    size_t last = --s->hn;
+    if (i != last) {
+        s->heap[i] = s->heap[last];
+        heap_up(s, i);
     }
-    s->heap[i] = it;
-    s->nodes[it.node].hpos = (int32_t)i;
 }
 
 int64_t wf_heuristic(const wf_run *r, int x, int y)
@@ -159,10 +175,7 @@ int wf_pop(wf_run *r, uint32_t *u)
         }
     }
     s->nodes[*u].stamp = s->gen + 1;
-    if (--s->hn > 0) {
-        s->heap[0] = s->heap[s->hn];
-        heap_down(s, 0);
-    }
+    heap_pop_top(s);
     r->expanded++;
     return 1;
 }
