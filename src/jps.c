@@ -426,8 +426,23 @@ static void try_dir(wf_run *r, uint32_t u, int x, int y, int64_t gu, int dx,
         straight(r, u, x, y, gu, dx, dy);
 }
 
+/* Whether the point goal is open with cost g(u) + h(u), the f of the node
+ * u being expanded. Every node has f >= that bound and g <= f, with g = f
+ * only at the goal, so the goal then comes off the open list next with its
+ * parent already final: the rest of u's expansion cannot change the
+ * result. */
+static inline int goal_settled(const wf_run *r, uint32_t goal, int x, int y,
+                               int64_t gu)
+{
+    const wf_node *n = &r->s->nodes[goal];
+    return n->stamp == r->s->gen && n->g == gu + wf_heuristic(r, x, y);
+}
+
 uint32_t wf_jps_loop(wf_run *r)
 {
+    uint32_t goal = r->goal.type == WF_GOAL_POINT
+                    ? (uint32_t)r->gy0 * (uint32_t)r->w + (uint32_t)r->gx0
+                    : UINT32_MAX;
     uint32_t u;
     while (wf_pop(r, &u)) {
         const wf_node *n = &r->s->nodes[u];
@@ -435,12 +450,23 @@ uint32_t wf_jps_loop(wf_run *r)
         if (wf_run_in_goal(r, x, y))
             return u;
         int64_t gu = n->g;
+/* one direction, then stop expanding u once the goal is settled */
+#define TRY(ddx, ddy)                                                        \
+        do {                                                                 \
+            try_dir(r, u, x, y, gu, (ddx), (ddy));                           \
+            if (goal != UINT32_MAX && goal_settled(r, goal, x, y, gu))       \
+                goto next;                                                   \
+        } while (0)
         if (n->parent == u) {
             /* the start: every direction, in A*'s neighbour order */
-            static const int DX[8] = {1, -1, 0, 0, 1, -1, 1, -1};
-            static const int DY[8] = {0, 0, 1, -1, 1, 1, -1, -1};
-            for (int d = 0; d < 8; d++)
-                try_dir(r, u, x, y, gu, DX[d], DY[d]);
+            TRY(1, 0);
+            TRY(-1, 0);
+            TRY(0, 1);
+            TRY(0, -1);
+            TRY(1, 1);
+            TRY(-1, 1);
+            TRY(1, -1);
+            TRY(-1, -1);
             continue;
         }
         /* the direction of the last move: a parent reached through a pruned
@@ -475,6 +501,8 @@ uint32_t wf_jps_loop(wf_run *r)
                     try_dir(r, u, x, y, gu, s, dy);
                 }
         }
+#undef TRY
+    next:;
     }
     return UINT32_MAX;
 }
