@@ -245,14 +245,19 @@ static int steps_toward_goal(const wf_run *r, int x, int y, int dx, int dy)
  * pruned instead: its straight jumps' ends are offered at once with u as
  * their parent (the path bends at d: diagonal first, then straight), and
  * the diagonal goes on. */
-/* The first step k >= 1 at which a diagonal from position p in direction
- * s along an axis enters [lo, hi], or INT_MAX when it never does. */
-static int band_entry(int p, int s, int lo, int hi)
+/* The steps [*lo, *hi] (empty when *lo > *hi) at which a diagonal from
+ * position p in direction s along an axis is inside [a, b]. */
+static void band_steps(int p, int s, int a, int b, int *lo, int *hi)
 {
-    int a = s > 0 ? lo - p : p - hi, b = s > 0 ? hi - p : p - lo;
-    if (b < 1)
-        return INT_MAX;
-    return a > 1 ? a : 1;
+    *lo = s > 0 ? a - p : p - b;
+    *hi = s > 0 ? b - p : p - a;
+}
+
+/* The first step after k inside [lo, hi], or INT_MAX. */
+static inline int band_next(int k, int lo, int hi)
+{
+    int n = k + 1 > lo ? k + 1 : lo;
+    return n <= hi ? n : INT_MAX;
 }
 
 /* The stops of a diagonal step's straight scan inside the windows (prev,
@@ -298,11 +303,20 @@ static WF_ALWAYS_INLINE void diagonal_dir(wf_run *r, uint32_t u, int x,
     ptrdiff_t rstep = dy > 0 ? (ptrdiff_t)r->words : -(ptrdiff_t)r->words;
     ptrdiff_t cstep = dx > 0 ? (ptrdiff_t)r->twords : -(ptrdiff_t)r->twords;
     const uint64_t *row = row_of(r, y), *col = col_of(r, x);
+    /* many diagonals cannot take a single step: test that first */
+    if (!wf_bit(row, x + dx) || !wf_bit(row + rstep, x)
+        || !wf_bit(row + rstep, x + dx))
+        return;
     int prune = steps_toward_goal(r, x, y, dx, dy);
-    /* from this step on, rows or columns cross the goal box */
-    int kx = band_entry(x, dx, r->gx0, r->gx1), ky = band_entry(y, dy, r->gy0, r->gy1);
-    int special = kx < ky ? kx : ky;
+    /* the steps at which the column or the row crosses the goal box */
+    int cx0, cx1, ry0, ry1;
+    band_steps(x, dx, r->gx0, r->gx1, &cx0, &cx1);
+    band_steps(y, dy, r->gy0, r->gy1, &ry0, &ry1);
     int k = 0;
+    int next = cx0 > 1 ? cx0 : band_next(0, cx0, cx1);    /* next such step */
+    int nyy = ry0 > 1 ? ry0 : band_next(0, ry0, ry1);
+    if (nyy < next)
+        next = nyy;
     /* rows y - dy, y, y + dy along x and columns x - dx, x, x + dx along
      * y */
     uint64_t rc = dwin(row, x, dx), rn = dwin(row + rstep, x, dx);
@@ -313,7 +327,11 @@ static WF_ALWAYS_INLINE void diagonal_dir(wf_run *r, uint32_t u, int x,
          * the windows; the loop keeps its own copies of what it moves */
         {
             const uint64_t *fr = row, *fc = col;
-            int fx = x, fy = y, steps = 0, most = special - k;
+            if (next <= k) {
+                int nx = band_next(k, cx0, cx1), ny = band_next(k, ry0, ry1);
+                next = nx < ny ? nx : ny;
+            }
+            int fx = x, fy = y, steps = 0, most = next - k;
             uint64_t frc = rc, frn = rn, fcc = cc, fcn = cn;
             for (;;) {
                 if (!dstep_free(frc, frn, dx))
@@ -348,7 +366,7 @@ static WF_ALWAYS_INLINE void diagonal_dir(wf_run *r, uint32_t u, int x,
         int bx, by, jx, jy;
         int ex = dscan(row, (size_t)r->words, x, sx, rc, dx, &bx);
         int ey = dscan(col, (size_t)r->twords, y, sy, cc, dy, &by);
-        if (k < special) {
+        if ((k < cx0 || k > cx1) && (k < ry0 || k > ry1)) {
             if (bx && by)
                 continue;
             jx = bx ? NONE : ex;
