@@ -164,9 +164,23 @@ static int jump_v(const wf_run *r, int x, int y, int dy)
     return jump_line(r, col_of(r, x), (size_t)r->twords, 0, x, y, dy);
 }
 
+/* Once the point goal is offered at the f of the node u being expanded,
+ * it comes off the open list next with its parent final (every node has f
+ * at least that, and g <= f with g = f only at the goal): the rest of u's
+ * expansion cannot change the result, and is skipped. */
+static WF_NOINLINE void check_settled(wf_run *r, uint32_t u, int64_t g)
+{
+    const wf_node *n = &r->s->nodes[u];
+    if (g == n->g + wf_heuristic(r, wf_node_x(n), wf_node_y(n)))
+        r->settled = 1;
+}
+
 static inline void relax_at(wf_run *r, int x, int y, uint32_t u, int64_t g)
 {
-    wf_relax_xy(r, (uint32_t)y * (uint32_t)r->w + (uint32_t)x, x, y, u, g);
+    uint32_t v = (uint32_t)y * (uint32_t)r->w + (uint32_t)x;
+    wf_relax_xy(r, v, x, y, u, g);
+    if (v == r->goal_node)
+        check_settled(r, u, g);
 }
 
 /* Straight jump from node u at (x, y) with cost gu. */
@@ -390,6 +404,8 @@ static WF_ALWAYS_INLINE void diagonal_dir(wf_run *r, uint32_t u, int x,
             relax_at(r, jx, y, u, g + 2 * WF_COST_SCALE * (jx > x ? jx - x : x - jx));
         if (jy != NONE)
             relax_at(r, x, jy, u, g + 2 * WF_COST_SCALE * (jy > y ? jy - y : y - jy));
+        if (r->settled)
+            return;
     }
 }
 
@@ -444,23 +460,11 @@ static void try_dir(wf_run *r, uint32_t u, int x, int y, int64_t gu, int dx,
         straight(r, u, x, y, gu, dx, dy);
 }
 
-/* Whether the point goal is open with cost g(u) + h(u), the f of the node
- * u being expanded. Every node has f >= that bound and g <= f, with g = f
- * only at the goal, so the goal then comes off the open list next with its
- * parent already final: the rest of u's expansion cannot change the
- * result. */
-static inline int goal_settled(const wf_run *r, uint32_t goal, int x, int y,
-                               int64_t gu)
-{
-    const wf_node *n = &r->s->nodes[goal];
-    return n->stamp == r->s->gen && n->g == gu + wf_heuristic(r, x, y);
-}
-
 uint32_t wf_jps_loop(wf_run *r)
 {
-    uint32_t goal = r->goal.type == WF_GOAL_POINT
-                    ? (uint32_t)r->gy0 * (uint32_t)r->w + (uint32_t)r->gx0
-                    : UINT32_MAX;
+    r->goal_node = r->goal.type == WF_GOAL_POINT
+                   ? (uint32_t)r->gy0 * (uint32_t)r->w + (uint32_t)r->gx0
+                   : UINT32_MAX;
     uint32_t u;
     while (wf_pop(r, &u)) {
         const wf_node *n = &r->s->nodes[u];
@@ -468,12 +472,12 @@ uint32_t wf_jps_loop(wf_run *r)
         if (wf_run_in_goal(r, x, y))
             return u;
         int64_t gu = n->g;
-/* one direction, then stop expanding u once the goal is settled */
+        r->settled = 0;
+/* one direction, unless the goal is settled */
 #define TRY(ddx, ddy)                                                        \
         do {                                                                 \
-            try_dir(r, u, x, y, gu, (ddx), (ddy));                           \
-            if (goal != UINT32_MAX && goal_settled(r, goal, x, y, gu))       \
-                goto next;                                                   \
+            if (!r->settled)                                                 \
+                try_dir(r, u, x, y, gu, (ddx), (ddy));                       \
         } while (0)
         if (n->parent == u) {
             /* the start: every direction, in A*'s neighbour order */
@@ -501,26 +505,25 @@ uint32_t wf_jps_loop(wf_run *r)
                 dx = 0;
         }
         if (dx && dy) {
-            try_dir(r, u, x, y, gu, dx, 0);
-            try_dir(r, u, x, y, gu, 0, dy);
-            try_dir(r, u, x, y, gu, dx, dy);
+            TRY(dx, 0);
+            TRY(0, dy);
+            TRY(dx, dy);
         } else if (dx) {
-            try_dir(r, u, x, y, gu, dx, 0);
+            TRY(dx, 0);
             for (int s = -1; s <= 1; s += 2)
                 if (wf_run_pass(r, x, y + s) && !wf_run_pass(r, x - dx, y + s)) {
-                    try_dir(r, u, x, y, gu, 0, s);
-                    try_dir(r, u, x, y, gu, dx, s);
+                    TRY(0, s);
+                    TRY(dx, s);
                 }
         } else {
-            try_dir(r, u, x, y, gu, 0, dy);
+            TRY(0, dy);
             for (int s = -1; s <= 1; s += 2)
                 if (wf_run_pass(r, x + s, y) && !wf_run_pass(r, x + s, y - dy)) {
-                    try_dir(r, u, x, y, gu, s, 0);
-                    try_dir(r, u, x, y, gu, s, dy);
+                    TRY(s, 0);
+                    TRY(s, dy);
                 }
         }
 #undef TRY
-    next:;
     }
     return UINT32_MAX;
 }
