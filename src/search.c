@@ -259,57 +259,57 @@ static wf_status ensure_points(wf_search *s, size_t n)
 
 static int sgn(int v) { return (v > 0) - (v < 0); }
 
-/* The navcell where the path from v's parent p turns, or UINT32_MAX when
- * p and v lie on one straight or diagonal line. A JPS parent can sit off
- * those lines: v was found by a straight jump from a diagonal navcell that
- * was not opened (see jps.c); the path goes diagonally first, then
- * straight. */
-static uint32_t bend_of(const wf_search *s, uint32_t p, uint32_t v, int w)
+/* Appends waypoint (x, y) to s->px/s->py (*m points so far), or moves the
+ * last one there when it lies on the way in the same direction; *ld holds
+ * the last segment's direction (dx + 3 * dy, or 9 before the first). */
+static inline void put_point(wf_search *s, int *m, int *ld, int x, int y)
 {
-    const wf_node *a = &s->nodes[p], *b = &s->nodes[v];
-    int ax = wf_node_x(a), ay = wf_node_y(a);
-    int ex = wf_node_x(b) - ax, ey = wf_node_y(b) - ay;
-    int nx = ex < 0 ? -ex : ex, ny = ey < 0 ? -ey : ey;
-    if (nx == 0 || ny == 0 || nx == ny)
-        return UINT32_MAX;
-    int k = nx < ny ? nx : ny;
-    return (uint32_t)(ay + sgn(ey) * k) * (uint32_t)w + (uint32_t)(ax + sgn(ex) * k);
+    int d = sgn(x - s->px[*m - 1]) + 3 * sgn(y - s->py[*m - 1]);
+    if (d != *ld)
+        (*m)++;
+    s->px[*m - 1] = x;
+    s->py[*m - 1] = y;
+    *ld = d;
 }
 
-/* Walks parents from goal to start into s->chain (start first, with the
- * bends of pruned diagonals put back) and drops the nodes where the
- * direction does not change. Returns the count. */
-static wf_status build_chain(wf_run *r, uint32_t start, uint32_t goal,
-                             size_t *count)
+/* Walks parents from goal to start and writes the waypoints, start first,
+ * to s->px/s->py: the navcells where the direction changes, with the ends.
+ * A JPS parent can sit off the lines through its child: the child was found
+ * by a straight jump from a diagonal navcell that was not opened (see
+ * jps.c), and the path bends there, diagonal first, then straight. */
+static wf_status build_points(wf_run *r, uint32_t start, uint32_t goal,
+                              int *count)
 {
     wf_search *s = r->s;
-    size_t n = 1;
+    size_t links = 0;
     for (uint32_t v = goal; v != start; v = s->nodes[v].parent)
-        n += bend_of(s, s->nodes[v].parent, v, r->w) == UINT32_MAX ? 1 : 2;
-    wf_status st = wf_chain_reserve(s, n);
+        links++;
+    wf_status st = ensure_points(s, 2 * links + 1);
     if (st != WF_OK)
         return st;
-    size_t i = n;
-    for (uint32_t v = goal;; v = s->nodes[v].parent) {
-        s->chain[--i] = v;
-        if (v == start)
-            break;
-        uint32_t b = bend_of(s, s->nodes[v].parent, v, r->w);
-        if (b != UINT32_MAX)
-            s->chain[--i] = b;
+    int m = 1, ld = 9;
+    s->px[0] = wf_node_x(&s->nodes[goal]);
+    s->py[0] = wf_node_y(&s->nodes[goal]);
+    for (uint32_t v = goal; v != start; v = s->nodes[v].parent) {
+        const wf_node *a = &s->nodes[s->nodes[v].parent];
+        int ax = wf_node_x(a), ay = wf_node_y(a);
+        int ex = s->px[m - 1] - ax, ey = s->py[m - 1] - ay;
+        int nx = ex < 0 ? -ex : ex, ny = ey < 0 ? -ey : ey;
+        if (nx && ny && nx != ny) {
+            int k = nx < ny ? nx : ny;
+            put_point(s, &m, &ld, ax + sgn(ex) * k, ay + sgn(ey) * k);
+        }
+        put_point(s, &m, &ld, ax, ay);
     }
-    uint32_t w = (uint32_t)r->w;
-    size_t k = 1;   /* kept so far; chain[0] is the start */
-    for (size_t j = 1; j + 1 < n; j++) {
-        uint32_t a = s->chain[k - 1], b = s->chain[j], c = s->chain[j + 1];
-        int d1x = sgn((int)(b % w) - (int)(a % w)), d1y = sgn((int)(b / w) - (int)(a / w));
-        int d2x = sgn((int)(c % w) - (int)(b % w)), d2y = sgn((int)(c / w) - (int)(b / w));
-        if (d1x != d2x || d1y != d2y)
-            s->chain[k++] = b;
+    for (int i = 0, j = m - 1; i < j; i++, j--) {
+        int32_t t = s->px[i];
+        s->px[i] = s->px[j];
+        s->px[j] = t;
+        t = s->py[i];
+        s->py[i] = s->py[j];
+        s->py[j] = t;
     }
-    if (n > 1)
-        s->chain[k++] = s->chain[n - 1];
-    *count = k;
+    *count = m;
     return WF_OK;
 }
 
@@ -583,14 +583,20 @@ wf_status wf_search_finish(wf_search *s, wf_path *out, unsigned *details)
         *details = sl->details;
     if (sl->outcome != WF_OK)
         return sl->outcome;
-    size_t n;
-    wf_status st = build_chain(r, sl->start, sl->goal_node, &n);
-    if (st != WF_OK)
-        return st;
     int m;
-    st = wf_emit_path(s, r->g, r->cls, n, sl->smooth, &m);
+    wf_status st = build_points(r, sl->start, sl->goal_node, &m);
     if (st != WF_OK)
         return st;
+    if (sl->smooth && m > 2) {
+        st = wf_chain_reserve(s, (size_t)m);
+        if (st != WF_OK)
+            return st;
+        for (int i = 0; i < m; i++)
+            s->chain[i] = (uint32_t)s->py[i] * (uint32_t)r->w + (uint32_t)s->px[i];
+        st = wf_emit_path(s, r->g, r->cls, (size_t)m, 1, &m);
+        if (st != WF_OK)
+            return st;
+    }
     out->n = m;
     out->x = s->px;
     out->y = s->py;
