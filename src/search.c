@@ -487,7 +487,7 @@ static wf_status setup_run(wf_search *s, const wf_grid *g, const wf_query *q,
 
     wf_search_new_generation(s);
     uint32_t start = (uint32_t)q->sy * (uint32_t)g->w + (uint32_t)q->sx;
-    wf_relax(r, start, start, 0);
+    wf_relax_xy(r, start, q->sx, q->sy, start, 0);
     return WF_OK;
 }
 
