@@ -345,32 +345,36 @@ static WF_ALWAYS_INLINE void diagonal_dir(wf_run *r, uint32_t u, int x,
                 int nx = band_next(k, cx0, cx1), ny = band_next(k, ry0, ry1);
                 next = nx < ny ? nx : ny;
             }
-            int fx = x, fy = y, steps = 0, most = next - k;
+            /* bits of the next navcell in the rows and in the columns */
+            int xb = x + 1 + dx, yb = y + 1 + dy, left = next - k;
             uint64_t frc = rc, frn = rn, fcc = cc, fcn = cn;
             for (;;) {
                 if (!dstep_free(frc, frn, dx))
                     return;
-                fx += dx;
-                fy += dy;
-                steps++;
+                left--;
                 fr += rstep;
                 fc += cstep;
                 uint64_t fp = dnext(frc, dx);
                 frc = dnext(frn, dx);
-                frn = dwin(fr + rstep, fx, dx);
+                frn = dx > 0 ? win_fwd(fr + rstep, (unsigned)xb)
+                             : win_bwd(fr + rstep, (unsigned)xb);
                 sx = dstops(fp, frc, frn, dx);
                 fp = dnext(fcc, dy);
                 fcc = dnext(fcn, dy);
-                fcn = dwin(fc + cstep, fy, dy);
+                fcn = dy > 0 ? win_fwd(fc + cstep, (unsigned)yb)
+                             : win_bwd(fc + cstep, (unsigned)yb);
                 sy = dstops(fp, fcc, fcn, dy);
-                if (steps >= most || !sx || !sy || dfree_stop(sx, frc, dx)
+                xb += dx;
+                yb += dy;
+                if (left <= 0 || !sx || !sy || dfree_stop(sx, frc, dx)
                     || dfree_stop(sy, fcc, dy))
                     break;
             }
+            int steps = next - k - left;
             row = fr;
             col = fc;
-            x = fx;
-            y = fy;
+            x += dx * steps;
+            y += dy * steps;
             k += steps;
             rc = frc;
             rn = frn;
