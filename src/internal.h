@@ -124,6 +124,11 @@ typedef struct wf_run {
     int track;
     uint32_t best;
     int64_t best_h, best_g;
+    /* JPS: the point goal's node (UINT32_MAX for other goals), and whether
+     * the expansion under way has offered it at the expanded node's f (its
+     * result is then final) */
+    uint32_t goal_node;
+    int settled;
 } wf_run;
 
 static inline int wf_run_pass(const wf_run *r, int x, int y)

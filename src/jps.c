@@ -10,9 +10,19 @@
  * (x, y-1) is free: the free cell can then only be reached optimally through
  * n, and so can (x+1, y-1). Likewise below, and likewise for the other
  * directions. */
+#include <limits.h>
+
 #include "internal.h"
 
 #define NONE (-1)
+
+#if defined(__GNUC__)
+#define WF_ALWAYS_INLINE inline __attribute__((always_inline))
+#define WF_NOINLINE __attribute__((noinline))
+#else
+#define WF_ALWAYS_INLINE inline
+#define WF_NOINLINE
+#endif
 
 static const uint64_t *row_of(const wf_run *r, int y)
 {
@@ -24,82 +34,84 @@ static const uint64_t *col_of(const wf_run *r, int x)
     return r->tplane + (size_t)(x + 1) * (size_t)r->twords;
 }
 
-/* 64 bits starting at bit b (bit 0 of the result is bit b). */
-static uint64_t win_r(const uint64_t *line, unsigned b)
+/* 64 bits of a line starting at bit b (bit k of the result is bit b + k).
+ * Every line ends with a spare word, so line[i + 1] is inside it for any
+ * bit b a scan reaches. */
+static inline uint64_t win_fwd(const uint64_t *line, unsigned b)
 {
     unsigned i = b >> 6, s = b & 63;
-    uint64_t v = line[i] >> s;
-    if (s)
-        v |= line[i + 1] << (64 - s);
-    return v;
+    return (line[i] >> s) | ((line[i + 1] << 1) << (63 - s));
 }
 
-/* 64 bits ending at bit b (bit 63 of the result is bit b); bits before the
- * line start read as 0 (blocked). */
-static uint64_t win_l(const uint64_t *line, int b)
+/* 64 bits of a line ending at bit e (bit 63 of the result is bit e); bits
+ * before the line start read as 0 (blocked). */
+static inline uint64_t win_bwd(const uint64_t *line, unsigned e)
 {
-    if (b >= 63)
-        return win_r(line, (unsigned)(b - 63));
-    return line[0] << (63 - b);
+    return e >= 63 ? win_fwd(line, e - 63) : line[0] << (63 - e);
 }
 
-/* Scans line B from position `from` (exclusive) in direction d, with the
- * two neighbouring lines U and D, 64 positions per step. Position p is bit
- * p + 1 of a line. Returns the first position that is blocked (*blocked = 1)
- * or has a forced neighbour: a free neighbour whose predecessor along the
- * scan is blocked. The padding guarantees a blocked position at each end. */
-static int scan_line(const uint64_t *B, const uint64_t *U, const uint64_t *D,
-                     int from, int d, int *blocked)
+/* Scans line B from position `from` (exclusive) forwards, with the two
+ * neighbouring lines U and D, one aligned word (64 positions) per step.
+ * Position p is bit p + 1 of a line. Returns the first position that is
+ * blocked (*blocked = 1) or has a forced neighbour: a free neighbour whose
+ * predecessor along the scan is blocked. The padding guarantees a blocked
+ * position at each end. */
+static inline int scan_fwd(const uint64_t *B, const uint64_t *U,
+                           const uint64_t *D, int from, int *blocked)
 {
-    if (d > 0) {
-        /* the window one position back is the window shifted up by one,
-         * with the bit before it brought in */
-        unsigned b = (unsigned)(from + 2);
-        uint64_t up_prev = (U[(b - 1) >> 6] >> ((b - 1) & 63)) & 1u;
-        uint64_t dn_prev = (D[(b - 1) >> 6] >> ((b - 1) & 63)) & 1u;
-        for (int p = from + 1;; p += 64, b += 64) {
-            uint64_t free_ = win_r(B, b);
-            uint64_t up = win_r(U, b), dn = win_r(D, b);
-            uint64_t forced = (up & ~(up << 1 | up_prev))
-                              | (dn & ~(dn << 1 | dn_prev));
-            uint64_t m = ~free_ | forced;
-            if (m) {
-                int t = __builtin_ctzll(m);
-                *blocked = !((free_ >> t) & 1u);
-                return p + t;
-            }
-            up_prev = up >> 63;
-            dn_prev = dn >> 63;
-        }
+    unsigned b = (unsigned)from + 2;        /* bit of position from + 1 */
+    unsigned i = b >> 6, sh = b & 63;
+    /* the bit before the first one, when it lies in the previous word */
+    uint64_t cu = sh ? 0 : U[i - 1] >> 63, cd = sh ? 0 : D[i - 1] >> 63;
+    uint64_t wb = B[i], wu = U[i], wd = D[i];
+    uint64_t m = (~wb | (wu & ~(wu << 1 | cu)) | (wd & ~(wd << 1 | cd)))
+                 & (~(uint64_t)0 << sh);
+    while (!m) {
+        cu = wu >> 63;
+        cd = wd >> 63;
+        i++;
+        wb = B[i];
+        wu = U[i];
+        wd = D[i];
+        m = ~wb | (wu & ~(wu << 1 | cu)) | (wd & ~(wd << 1 | cd));
     }
-    int b = from;   /* bit of position from - 1 */
-    uint64_t up_next = (U[(unsigned)(b + 1) >> 6] >> ((unsigned)(b + 1) & 63)) & 1u;
-    uint64_t dn_next = (D[(unsigned)(b + 1) >> 6] >> ((unsigned)(b + 1) & 63)) & 1u;
-    for (int p = from - 1;; p -= 64, b -= 64) {
-        uint64_t free_ = win_l(B, b);
-        uint64_t up = win_l(U, b), dn = win_l(D, b);
-        uint64_t forced = (up & ~(up >> 1 | up_next << 63))
-                          | (dn & ~(dn >> 1 | dn_next << 63));
-        uint64_t m = ~free_ | forced;
-        if (m) {
-            int t = __builtin_clzll(m);
-            *blocked = !((free_ >> (63 - t)) & 1u);
-            return p - t;
-        }
-        up_next = up & 1u;
-        dn_next = dn & 1u;
+    int t = __builtin_ctzll(m);
+    *blocked = !((wb >> t) & 1u);
+    return (int)(i * 64) + t - 1;
+}
+
+/* The same backwards. */
+static inline int scan_bwd(const uint64_t *B, const uint64_t *U,
+                           const uint64_t *D, int from, int *blocked)
+{
+    unsigned b = (unsigned)from;            /* bit of position from - 1 */
+    unsigned i = b >> 6, sh = b & 63;
+    uint64_t cu = sh == 63 ? U[i + 1] << 63 : 0;
+    uint64_t cd = sh == 63 ? D[i + 1] << 63 : 0;
+    uint64_t wb = B[i], wu = U[i], wd = D[i];
+    uint64_t m = (~wb | (wu & ~(wu >> 1 | cu)) | (wd & ~(wd >> 1 | cd)))
+                 & (~(uint64_t)0 >> (63 - sh));
+    while (!m) {
+        cu = wu << 63;
+        cd = wd << 63;
+        i--;
+        wb = B[i];
+        wu = U[i];
+        wd = D[i];
+        m = ~wb | (wu & ~(wu >> 1 | cu)) | (wd & ~(wd >> 1 | cd));
     }
+    int t = 63 - __builtin_clzll(m);
+    *blocked = !((wb >> t) & 1u);
+    return (int)(i * 64) + t - 1;
 }
 
 /* First goal navcell among positions [a, b] of a line, scanning in
- * direction d. The line is row `fixed` (horizontal) or column `fixed`. */
-static inline int goal_on_line(const wf_run *r, int horizontal, int fixed,
-                               int a, int b, int d)
+ * direction d. The line is row `fixed` (horizontal) or column `fixed`,
+ * which crosses the goal box. */
+static int goal_on_line(const wf_run *r, int horizontal, int fixed, int a,
+                        int b, int d)
 {
     int lo0 = horizontal ? r->gx0 : r->gy0, hi0 = horizontal ? r->gx1 : r->gy1;
-    int f0 = horizontal ? r->gy0 : r->gx0, f1 = horizontal ? r->gy1 : r->gx1;
-    if (fixed < f0 || fixed > f1)
-        return NONE;
     int lo = a > lo0 ? a : lo0, hi = b < hi0 ? b : hi0;
     for (int i = 0; i <= hi - lo; i++) {
         int p = d > 0 ? lo + i : hi - i;
@@ -109,87 +121,354 @@ static inline int goal_on_line(const wf_run *r, int horizontal, int fixed,
     return NONE;
 }
 
-/* Jumps from position `from` of a line in direction d; returns the position
- * of the jump point (forced neighbour or goal) or NONE at a dead end. */
-static int jump_line(const wf_run *r, int horizontal, int fixed, int from,
-                     int d)
+/* What a straight jump from position `from` in direction d along row or
+ * column `fixed` returns once its scan stopped at `stop`: the first goal
+ * navcell passed, else the stop when it is a free jump point, else NONE. */
+static WF_ALWAYS_INLINE int line_end(const wf_run *r, int horizontal,
+                                     int fixed, int from, int stop,
+                                     int blocked, int d)
 {
-    const uint64_t *B, *U, *D;
-    if (horizontal) {
-        B = row_of(r, fixed);
-        U = row_of(r, fixed - 1);
-        D = row_of(r, fixed + 1);
-    } else {
-        B = col_of(r, fixed);
-        U = col_of(r, fixed - 1);
-        D = col_of(r, fixed + 1);
+    int f0 = horizontal ? r->gy0 : r->gx0, f1 = horizontal ? r->gy1 : r->gx1;
+    if (fixed >= f0 && fixed <= f1) {
+        int last = blocked ? stop - d : stop;   /* last free position */
+        int g = d > 0 ? goal_on_line(r, horizontal, fixed, from + 1, last, d)
+                      : goal_on_line(r, horizontal, fixed, last, from - 1, d);
+        if (g != NONE)
+            return g;
     }
-    int blocked;
-    int stop = scan_line(B, U, D, from, d, &blocked);
-    int last = blocked ? stop - d : stop;   /* last free position scanned */
-    int g = d > 0 ? goal_on_line(r, horizontal, fixed, from + 1, last, d)
-                  : goal_on_line(r, horizontal, fixed, last, from - 1, d);
-    if (g != NONE)
-        return g;
     return blocked ? NONE : stop;
+}
+
+/* Jumps along line B (row or column `fixed`; its neighbours are `stride`
+ * words away) from position `from` in direction d; returns the position of
+ * the jump point (forced neighbour or goal) or NONE at a dead end. */
+static WF_ALWAYS_INLINE int jump_line(const wf_run *r, const uint64_t *B,
+                                      size_t stride, int horizontal,
+                                      int fixed, int from, int d)
+{
+    int blocked, stop;
+    if (d > 0)
+        stop = scan_fwd(B, B - stride, B + stride, from, &blocked);
+    else
+        stop = scan_bwd(B, B - stride, B + stride, from, &blocked);
+    return line_end(r, horizontal, fixed, from, stop, blocked, d);
 }
 
 static int jump_h(const wf_run *r, int x, int y, int dx)
 {
-    return jump_line(r, 1, y, x, dx);
+    return jump_line(r, row_of(r, y), (size_t)r->words, 1, y, x, dx);
 }
 
 static int jump_v(const wf_run *r, int x, int y, int dy)
 {
-    return jump_line(r, 0, x, y, dy);
+    return jump_line(r, col_of(r, x), (size_t)r->twords, 0, x, y, dy);
 }
 
-/* Diagonal jump; on success stores the jump point. */
-static int jump_d(const wf_run *r, int x, int y, int dx, int dy, int *jx,
-                  int *jy)
+/* Once the point goal is offered at the f of the node u being expanded,
+ * it comes off the open list next with its parent final (every node has f
+ * at least that, and g <= f with g = f only at the goal): the rest of u's
+ * expansion cannot change the result, and is skipped. */
+static WF_NOINLINE void check_settled(wf_run *r, uint32_t u, int64_t g)
 {
+    const wf_node *n = &r->s->nodes[u];
+    if (g == n->g + wf_heuristic(r, wf_node_x(n), wf_node_y(n)))
+        r->settled = 1;
+}
+
+static inline void relax_at(wf_run *r, int x, int y, uint32_t u, int64_t g)
+{
+    uint32_t v = (uint32_t)y * (uint32_t)r->w + (uint32_t)x;
+    wf_relax_xy(r, v, x, y, u, g);
+    if (v == r->goal_node)
+        check_settled(r, u, g);
+}
+
+/* Straight jump from node u at (x, y) with cost gu. */
+static void straight(wf_run *r, uint32_t u, int x, int y, int64_t gu, int dx,
+                     int dy)
+{
+    if (dx) {
+        int jx = jump_h(r, x, y, dx);
+        if (jx != NONE)
+            relax_at(r, jx, y, u, gu + 2 * WF_COST_SCALE * (jx > x ? jx - x : x - jx));
+    } else {
+        int jy = jump_v(r, x, y, dy);
+        if (jy != NONE)
+            relax_at(r, x, jy, u, gu + 2 * WF_COST_SCALE * (jy > y ? jy - y : y - jy));
+    }
+}
+
+/* Windows for diagonal jumps. A diagonal moves one position along every
+ * row and column it crosses, so it keeps 64-position windows of the three
+ * rows and the three columns around it, each starting at the diagonal's
+ * navcell and running in the scan direction s: position p + s * j is bit j
+ * (s > 0) or bit 63 - j (s < 0). A step shifts the windows by one position
+ * and loads only the new row and the new column; the straight scans of the
+ * step read the windows instead of the lines. A window loaded two steps
+ * ago has lost its last two positions: positions 1 to DIAG_SPAN are
+ * always valid. */
+#define DIAG_SPAN 61
+
+static WF_ALWAYS_INLINE uint64_t dwin(const uint64_t *line, int p, int s)
+{
+    unsigned b = (unsigned)(p + 1);
+    return s > 0 ? win_fwd(line, b) : win_bwd(line, b);
+}
+
+/* The window one position further along. */
+static WF_ALWAYS_INLINE uint64_t dnext(uint64_t w, int s)
+{
+    return s > 0 ? w >> 1 : w << 1;
+}
+
+/* Positions of a neighbouring line that force a stop: free, with the
+ * position one step back along the scan blocked. */
+static WF_ALWAYS_INLINE uint64_t drise(uint64_t w, int s)
+{
+    return s > 0 ? w & ~(w << 1) : w & ~(w >> 1);
+}
+
+static WF_ALWAYS_INLINE int dbit(uint64_t w, int j, int s)
+{
+    return (int)((s > 0 ? w >> j : w >> (63 - j)) & 1u);
+}
+
+/* (x + s, y) free, (x, y + t) and (x + s, y + t) free: bits 1 of the
+ * current window and 0 and 1 of the next one. */
+static WF_ALWAYS_INLINE int dstep_free(uint64_t cur, uint64_t next, int s)
+{
+    if (s > 0)
+        return (int)((cur >> 1) & next & (next >> 1) & 1u);
+    return (int)(((cur << 1) & next & (next << 1)) >> 63);
+}
+
+/* Diagonal steps from (x, y) that bring it nearer the goal box on both
+ * axes; along them f = g + h stays what it was at (x, y). */
+static int steps_toward_goal(const wf_run *r, int x, int y, int dx, int dy)
+{
+    int kx = dx > 0 ? r->gx0 - x : x - r->gx1;
+    int ky = dy > 0 ? r->gy0 - y : y - r->gy1;
+    int k = kx < ky ? kx : ky;
+    return k > 0 ? k : 0;
+}
+
+/* Diagonal jump from node u at (x, y) with cost gu. The jump stops at the
+ * first navcell d that is in the goal or from which a straight jump finds a
+ * jump point, and opens d. While the diagonal still heads for the goal on
+ * both axes, d would have u's f and be expanded next anyway, so it is
+ * pruned instead: its straight jumps' ends are offered at once with u as
+ * their parent (the path bends at d: diagonal first, then straight), and
+ * the diagonal goes on. */
+/* The steps [*lo, *hi] (empty when *lo > *hi) at which a diagonal from
+ * position p in direction s along an axis is inside [a, b]. */
+static void band_steps(int p, int s, int a, int b, int *lo, int *hi)
+{
+    *lo = s > 0 ? a - p : p - b;
+    *hi = s > 0 ? b - p : p - a;
+}
+
+/* The first step after k inside [lo, hi], or INT_MAX. */
+static inline int band_next(int k, int lo, int hi)
+{
+    int n = k + 1 > lo ? k + 1 : lo;
+    return n <= hi ? n : INT_MAX;
+}
+
+/* The stops of a diagonal step's straight scan inside the windows (prev,
+ * cur, next) of the line, positions 1 to DIAG_SPAN: blocked positions and
+ * forced neighbours. */
+static WF_ALWAYS_INLINE uint64_t dstops(uint64_t prev, uint64_t cur,
+                                        uint64_t next, int s)
+{
+    uint64_t m = ~cur | drise(prev, s) | drise(next, s);
+    if (s > 0)
+        return m & (((uint64_t)1 << (DIAG_SPAN + 1)) - 2);
+    return m & (~(uint64_t)0 >> 1) & ~(((uint64_t)1 << (63 - DIAG_SPAN)) - 1);
+}
+
+/* Whether the first stop in `stops` (not 0) is a free navcell of cur. */
+static WF_ALWAYS_INLINE int dfree_stop(uint64_t stops, uint64_t cur, int s)
+{
+    if (s > 0)
+        return (stops & (0 - stops) & cur) != 0;
+    return (cur >> (63 - __builtin_clzll(stops))) & 1u;
+}
+
+/* Where the straight scan at a diagonal step stops: the first of `stops`,
+ * or, when the windows hold none, from the line itself (with its
+ * neighbours stride words away). */
+static WF_ALWAYS_INLINE int dscan(const uint64_t *line, size_t stride, int p,
+                                  uint64_t stops, uint64_t cur, int s,
+                                  int *blocked)
+{
+    if (stops) {
+        int j = s > 0 ? __builtin_ctzll(stops) : __builtin_clzll(stops);
+        *blocked = !dbit(cur, j, s);
+        return p + s * j;
+    }
+    if (s > 0)
+        return scan_fwd(line, line - stride, line + stride, p + DIAG_SPAN, blocked);
+    return scan_bwd(line, line - stride, line + stride, p - DIAG_SPAN, blocked);
+}
+
+static WF_ALWAYS_INLINE void diagonal_dir(wf_run *r, uint32_t u, int x,
+                                          int y, int64_t gu, int dx, int dy)
+{
+    ptrdiff_t rstep = dy > 0 ? (ptrdiff_t)r->words : -(ptrdiff_t)r->words;
+    ptrdiff_t cstep = dx > 0 ? (ptrdiff_t)r->twords : -(ptrdiff_t)r->twords;
+    const uint64_t *row = row_of(r, y), *col = col_of(r, x);
+    /* many diagonals cannot take a single step: test that first */
+    if (!wf_bit(row, x + dx) || !wf_bit(row + rstep, x)
+        || !wf_bit(row + rstep, x + dx))
+        return;
+    int prune = steps_toward_goal(r, x, y, dx, dy);
+    /* the steps at which the column or the row crosses the goal box */
+    int cx0, cx1, ry0, ry1;
+    band_steps(x, dx, r->gx0, r->gx1, &cx0, &cx1);
+    band_steps(y, dy, r->gy0, r->gy1, &ry0, &ry1);
+    int k = 0;
+    int next = cx0 > 1 ? cx0 : band_next(0, cx0, cx1);    /* next such step */
+    int nyy = ry0 > 1 ? ry0 : band_next(0, ry0, ry1);
+    if (nyy < next)
+        next = nyy;
+    /* rows y - dy, y, y + dy along x and columns x - dx, x, x + dx along
+     * y */
+    uint64_t rc = dwin(row, x, dx), rn = dwin(row + rstep, x, dx);
+    uint64_t cc = dwin(col, y, dy), cn = dwin(col + cstep, y, dy);
     for (;;) {
-        int nx = x + dx, ny = y + dy;
-        if (!wf_run_pass(r, nx, ny) || !wf_run_pass(r, nx, y)
-            || !wf_run_pass(r, x, ny))
-            return 0;
-        x = nx;
-        y = ny;
-        if (wf_run_in_goal(r, x, y) || jump_h(r, x, y, dx) != NONE
-            || jump_v(r, x, y, dy) != NONE) {
-            *jx = x;
-            *jy = y;
-            return 1;
+        uint64_t sx, sy;
+        /* the common steps: both scans end at a blocked navcell inside
+         * the windows; the loop keeps its own copies of what it moves */
+        {
+            const uint64_t *fr = row, *fc = col;
+            if (next <= k) {
+                int nx = band_next(k, cx0, cx1), ny = band_next(k, ry0, ry1);
+                next = nx < ny ? nx : ny;
+            }
+            /* bits of the next navcell in the rows and in the columns */
+            int xb = x + 1 + dx, yb = y + 1 + dy, left = next - k;
+            uint64_t frc = rc, frn = rn, fcc = cc, fcn = cn;
+            for (;;) {
+                if (!dstep_free(frc, frn, dx))
+                    return;
+                left--;
+                fr += rstep;
+                fc += cstep;
+                uint64_t fp = dnext(frc, dx);
+                frc = dnext(frn, dx);
+                frn = dx > 0 ? win_fwd(fr + rstep, (unsigned)xb)
+                             : win_bwd(fr + rstep, (unsigned)xb);
+                sx = dstops(fp, frc, frn, dx);
+                fp = dnext(fcc, dy);
+                fcc = dnext(fcn, dy);
+                fcn = dy > 0 ? win_fwd(fc + cstep, (unsigned)yb)
+                             : win_bwd(fc + cstep, (unsigned)yb);
+                sy = dstops(fp, fcc, fcn, dy);
+                xb += dx;
+                yb += dy;
+                if (left <= 0 || !sx || !sy || dfree_stop(sx, frc, dx)
+                    || dfree_stop(sy, fcc, dy))
+                    break;
+            }
+            int steps = next - k - left;
+            row = fr;
+            col = fc;
+            x += dx * steps;
+            y += dy * steps;
+            k += steps;
+            rc = frc;
+            rn = frn;
+            cc = fcc;
+            cn = fcn;
         }
+        int bx, by, jx, jy;
+        int ex = dscan(row, (size_t)r->words, x, sx, rc, dx, &bx);
+        int ey = dscan(col, (size_t)r->twords, y, sy, cc, dy, &by);
+        if ((k < cx0 || k > cx1) && (k < ry0 || k > ry1)) {
+            if (bx && by)
+                continue;
+            jx = bx ? NONE : ex;
+            jy = by ? NONE : ey;
+        } else {
+            if (wf_run_in_goal(r, x, y)) {
+                relax_at(r, x, y, u, gu + 2 * WF_COST_DIAG * k);
+                return;
+            }
+            jx = line_end(r, 1, y, x, ex, bx, dx);
+            jy = line_end(r, 0, x, y, ey, by, dy);
+            if (jx == NONE && jy == NONE)
+                continue;
+        }
+        int64_t g = gu + 2 * WF_COST_DIAG * k;
+        if (k > prune) {
+            relax_at(r, x, y, u, g);
+            return;
+        }
+        if (jx != NONE)
+            relax_at(r, jx, y, u, g + 2 * WF_COST_SCALE * (jx > x ? jx - x : x - jx));
+        if (jy != NONE)
+            relax_at(r, x, jy, u, g + 2 * WF_COST_SCALE * (jy > y ? jy - y : y - jy));
+        if (r->settled)
+            return;
+    }
+}
+
+/* One function per direction, each compiled on its own so that its loop
+ * has the registers to itself. */
+static WF_NOINLINE void diagonal_se(wf_run *r, uint32_t u, int x, int y,
+                                    int64_t gu)
+{
+    diagonal_dir(r, u, x, y, gu, 1, 1);
+}
+
+static WF_NOINLINE void diagonal_ne(wf_run *r, uint32_t u, int x, int y,
+                                    int64_t gu)
+{
+    diagonal_dir(r, u, x, y, gu, 1, -1);
+}
+
+static WF_NOINLINE void diagonal_sw(wf_run *r, uint32_t u, int x, int y,
+                                    int64_t gu)
+{
+    diagonal_dir(r, u, x, y, gu, -1, 1);
+}
+
+static WF_NOINLINE void diagonal_nw(wf_run *r, uint32_t u, int x, int y,
+                                    int64_t gu)
+{
+    diagonal_dir(r, u, x, y, gu, -1, -1);
+}
+
+static void diagonal(wf_run *r, uint32_t u, int x, int y, int64_t gu, int dx,
+                     int dy)
+{
+    if (dx > 0) {
+        if (dy > 0)
+            diagonal_se(r, u, x, y, gu);
+        else
+            diagonal_ne(r, u, x, y, gu);
+    } else {
+        if (dy > 0)
+            diagonal_sw(r, u, x, y, gu);
+        else
+            diagonal_nw(r, u, x, y, gu);
     }
 }
 
 static void try_dir(wf_run *r, uint32_t u, int x, int y, int64_t gu, int dx,
                     int dy)
 {
-    int jx = x, jy = y;
-    int64_t step;
-    if (dx && dy) {
-        if (!jump_d(r, x, y, dx, dy, &jx, &jy))
-            return;
-        step = 2 * WF_COST_DIAG * (jx > x ? jx - x : x - jx);
-    } else if (dx) {
-        jx = jump_h(r, x, y, dx);
-        if (jx == NONE)
-            return;
-        step = 2 * WF_COST_SCALE * (jx > x ? jx - x : x - jx);
-    } else {
-        jy = jump_v(r, x, y, dy);
-        if (jy == NONE)
-            return;
-        step = 2 * WF_COST_SCALE * (jy > y ? jy - y : y - jy);
-    }
-    wf_relax_xy(r, (uint32_t)jy * (uint32_t)r->w + (uint32_t)jx, jx, jy, u,
-                gu + step);
+    if (dx && dy)
+        diagonal(r, u, x, y, gu, dx, dy);
+    else
+        straight(r, u, x, y, gu, dx, dy);
 }
 
 uint32_t wf_jps_loop(wf_run *r)
 {
+    r->goal_node = r->goal.type == WF_GOAL_POINT
+                   ? (uint32_t)r->gy0 * (uint32_t)r->w + (uint32_t)r->gx0
+                   : UINT32_MAX;
     uint32_t u;
     while (wf_pop(r, &u)) {
         const wf_node *n = &r->s->nodes[u];
@@ -197,36 +476,58 @@ uint32_t wf_jps_loop(wf_run *r)
         if (wf_run_in_goal(r, x, y))
             return u;
         int64_t gu = n->g;
+        r->settled = 0;
+/* one direction, unless the goal is settled */
+#define TRY(ddx, ddy)                                                        \
+        do {                                                                 \
+            if (!r->settled)                                                 \
+                try_dir(r, u, x, y, gu, (ddx), (ddy));                       \
+        } while (0)
         if (n->parent == u) {
             /* the start: every direction, in A*'s neighbour order */
-            static const int DX[8] = {1, -1, 0, 0, 1, -1, 1, -1};
-            static const int DY[8] = {0, 0, 1, -1, 1, 1, -1, -1};
-            for (int d = 0; d < 8; d++)
-                try_dir(r, u, x, y, gu, DX[d], DY[d]);
+            TRY(1, 0);
+            TRY(-1, 0);
+            TRY(0, 1);
+            TRY(0, -1);
+            TRY(1, 1);
+            TRY(-1, 1);
+            TRY(1, -1);
+            TRY(-1, -1);
             continue;
         }
+        /* the direction of the last move: a parent reached through a pruned
+         * diagonal navcell sits off the lines through u, and the path's
+         * last leg is straight along the longer axis */
         const wf_node *pn = &r->s->nodes[n->parent];
-        int px = wf_node_x(pn), py = wf_node_y(pn);
-        int dx = (x > px) - (x < px), dy = (y > py) - (y < py);
+        int ax = x - wf_node_x(pn), ay = y - wf_node_y(pn);
+        int dx = (ax > 0) - (ax < 0), dy = (ay > 0) - (ay < 0);
+        int aax = ax < 0 ? -ax : ax, aay = ay < 0 ? -ay : ay;
+        if (aax != aay) {
+            if (aax > aay)
+                dy = 0;
+            else
+                dx = 0;
+        }
         if (dx && dy) {
-            try_dir(r, u, x, y, gu, dx, 0);
-            try_dir(r, u, x, y, gu, 0, dy);
-            try_dir(r, u, x, y, gu, dx, dy);
+            TRY(dx, 0);
+            TRY(0, dy);
+            TRY(dx, dy);
         } else if (dx) {
-            try_dir(r, u, x, y, gu, dx, 0);
+            TRY(dx, 0);
             for (int s = -1; s <= 1; s += 2)
                 if (wf_run_pass(r, x, y + s) && !wf_run_pass(r, x - dx, y + s)) {
-                    try_dir(r, u, x, y, gu, 0, s);
-                    try_dir(r, u, x, y, gu, dx, s);
+                    TRY(0, s);
+                    TRY(dx, s);
                 }
         } else {
-            try_dir(r, u, x, y, gu, 0, dy);
+            TRY(0, dy);
             for (int s = -1; s <= 1; s += 2)
                 if (wf_run_pass(r, x + s, y) && !wf_run_pass(r, x + s, y - dy)) {
-                    try_dir(r, u, x, y, gu, s, 0);
-                    try_dir(r, u, x, y, gu, s, dy);
+                    TRY(s, 0);
+                    TRY(s, dy);
                 }
         }
+#undef TRY
     }
     return UINT32_MAX;
 }

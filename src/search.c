@@ -1,4 +1,4 @@
-/* search.c - optimal grid search: the scratch pool, the indexed binary heap,
+/* search.c - optimal grid search: the scratch pool, the indexed 4-ary heap,
  * A*, path reconstruction and string-pulling. JPS (jps.c) shares all of it
  * but the expansion step. */
 #include <stdlib.h>
@@ -51,8 +51,12 @@ size_t wf_search_memory(const wf_search *s)
 
 /* --------------------------------------------------------------- heap -- */
 
-/* Order: lower f; then higher g (deeper first); then lower navcell index. */
-static int heap_before(const wf_heap_item *a, const wf_heap_item *b)
+/* Order: lower f; then higher g (deeper first); then lower navcell index.
+ * The open list is a 4-ary heap: half the levels of a binary one, and the
+ * four children of a slot lie side by side. */
+#define HEAP_ARITY 4
+
+static inline int heap_before(const wf_heap_item *a, const wf_heap_item *b)
 {
     if (a->f != b->f)
         return a->f < b->f;
@@ -61,39 +65,51 @@ static int heap_before(const wf_heap_item *a, const wf_heap_item *b)
     return a->node < b->node;
 }
 
+static inline void heap_put(wf_search *s, size_t i, const wf_heap_item *it)
+{
+    s->heap[i] = *it;
+    s->nodes[it->node].hpos = (int32_t)i;
+}
+
 static void heap_up(wf_search *s, size_t i)
 {
     wf_heap_item it = s->heap[i];
     while (i > 0) {
-        size_t p = (i - 1) / 2;
+        size_t p = (i - 1) / HEAP_ARITY;
         if (!heap_before(&it, &s->heap[p]))
             break;
-        s->heap[i] = s->heap[p];
-        s->nodes[s->heap[i].node].hpos = (int32_t)i;
+        heap_put(s, i, &s->heap[p]);
         i = p;
     }
-    s->heap[i] = it;
-    s->nodes[it.node].hpos = (int32_t)i;
+    heap_put(s, i, &it);
 }
 
-static void heap_down(wf_search *s, size_t i)
+/* The child of slot i that comes first, or 0 when i has none. */
+static inline size_t heap_first_child(const wf_search *s, size_t i)
 {
-    wf_heap_item it = s->heap[i];
-    size_t n = s->hn;
-    for (;;) {
-        size_t c = 2 * i + 1;
-        if (c >= n)
-            break;
-        if (c + 1 < n && heap_before(&s->heap[c + 1], &s->heap[c]))
-            c++;
-        if (!heap_before(&s->heap[c], &it))
-            break;
-        s->heap[i] = s->heap[c];
-        s->nodes[s->heap[i].node].hpos = (int32_t)i;
-        i = c;
+    size_t c = HEAP_ARITY * i + 1, n = s->hn;
+    if (c >= n)
+        return 0;
+    size_t best = c;
+    size_t end = n - c < HEAP_ARITY ? n : c + HEAP_ARITY;
+    for (size_t k = c + 1; k < end; k++)
+        if (heap_before(&s->heap[k], &s->heap[best]))
+            best = k;
+    return best;
+}
+
+/* Removes the top: its hole sinks to a leaf along the first children,
+ * then the last item fills it and rises (it nearly always stays low). */
+static void heap_pop_top(wf_search *s)
+{
+    size_t i = 0;
+    for (size_t c; (c = heap_first_child(s, i)) != 0; i = c)
+        heap_put(s, i, &s->heap[c]);
+    size_t last = --s->hn;
+    if (i != last) {
+        s->heap[i] = s->heap[last];
+        heap_up(s, i);
     }
-    s->heap[i] = it;
-    s->nodes[it.node].hpos = (int32_t)i;
 }
 
 int64_t wf_heuristic(const wf_run *r, int x, int y)
@@ -159,10 +175,7 @@ int wf_pop(wf_run *r, uint32_t *u)
         }
     }
     s->nodes[*u].stamp = s->gen + 1;
-    if (--s->hn > 0) {
-        s->heap[0] = s->heap[s->hn];
-        heap_down(s, 0);
-    }
+    heap_pop_top(s);
     r->expanded++;
     return 1;
 }
@@ -246,36 +259,57 @@ static wf_status ensure_points(wf_search *s, size_t n)
 
 static int sgn(int v) { return (v > 0) - (v < 0); }
 
-/* Walks parents from goal to start into s->chain (start first) and drops
- * the nodes where the direction does not change. Returns the count. */
-static wf_status build_chain(wf_run *r, uint32_t start, uint32_t goal,
-                             size_t *count)
+/* Appends waypoint (x, y) to s->px/s->py (*m points so far), or moves the
+ * last one there when it lies on the way in the same direction; *ld holds
+ * the last segment's direction (dx + 3 * dy, or 9 before the first). */
+static inline void put_point(wf_search *s, int *m, int *ld, int x, int y)
+{
+    int d = sgn(x - s->px[*m - 1]) + 3 * sgn(y - s->py[*m - 1]);
+    if (d != *ld)
+        (*m)++;
+    s->px[*m - 1] = x;
+    s->py[*m - 1] = y;
+    *ld = d;
+}
+
+/* Walks parents from goal to start and writes the waypoints, start first,
+ * to s->px/s->py: the navcells where the direction changes, with the ends.
+ * A JPS parent can sit off the lines through its child: the child was found
+ * by a straight jump from a diagonal navcell that was not opened (see
+ * jps.c), and the path bends there, diagonal first, then straight. */
+static wf_status build_points(wf_run *r, uint32_t start, uint32_t goal,
+                              int *count)
 {
     wf_search *s = r->s;
-    size_t n = 1;
+    size_t links = 0;
     for (uint32_t v = goal; v != start; v = s->nodes[v].parent)
-        n++;
-    wf_status st = wf_chain_reserve(s, n);
+        links++;
+    wf_status st = ensure_points(s, 2 * links + 1);
     if (st != WF_OK)
         return st;
-    size_t i = n;
-    for (uint32_t v = goal;; v = s->nodes[v].parent) {
-        s->chain[--i] = v;
-        if (v == start)
-            break;
+    int m = 1, ld = 9;
+    s->px[0] = wf_node_x(&s->nodes[goal]);
+    s->py[0] = wf_node_y(&s->nodes[goal]);
+    for (uint32_t v = goal; v != start; v = s->nodes[v].parent) {
+        const wf_node *a = &s->nodes[s->nodes[v].parent];
+        int ax = wf_node_x(a), ay = wf_node_y(a);
+        int ex = s->px[m - 1] - ax, ey = s->py[m - 1] - ay;
+        int nx = ex < 0 ? -ex : ex, ny = ey < 0 ? -ey : ey;
+        if (nx && ny && nx != ny) {
+            int k = nx < ny ? nx : ny;
+            put_point(s, &m, &ld, ax + sgn(ex) * k, ay + sgn(ey) * k);
+        }
+        put_point(s, &m, &ld, ax, ay);
     }
-    uint32_t w = (uint32_t)r->w;
-    size_t k = 1;   /* kept so far; chain[0] is the start */
-    for (size_t j = 1; j + 1 < n; j++) {
-        uint32_t a = s->chain[k - 1], b = s->chain[j], c = s->chain[j + 1];
-        int d1x = sgn((int)(b % w) - (int)(a % w)), d1y = sgn((int)(b / w) - (int)(a / w));
-        int d2x = sgn((int)(c % w) - (int)(b % w)), d2y = sgn((int)(c / w) - (int)(b / w));
-        if (d1x != d2x || d1y != d2y)
-            s->chain[k++] = b;
+    for (int i = 0, j = m - 1; i < j; i++, j--) {
+        int32_t t = s->px[i];
+        s->px[i] = s->px[j];
+        s->px[j] = t;
+        t = s->py[i];
+        s->py[i] = s->py[j];
+        s->py[j] = t;
     }
-    if (n > 1)
-        s->chain[k++] = s->chain[n - 1];
-    *count = k;
+    *count = m;
     return WF_OK;
 }
 
@@ -453,7 +487,7 @@ static wf_status setup_run(wf_search *s, const wf_grid *g, const wf_query *q,
 
     wf_search_new_generation(s);
     uint32_t start = (uint32_t)q->sy * (uint32_t)g->w + (uint32_t)q->sx;
-    wf_relax(r, start, start, 0);
+    wf_relax_xy(r, start, q->sx, q->sy, start, 0);
     return WF_OK;
 }
 
@@ -549,14 +583,20 @@ wf_status wf_search_finish(wf_search *s, wf_path *out, unsigned *details)
         *details = sl->details;
     if (sl->outcome != WF_OK)
         return sl->outcome;
-    size_t n;
-    wf_status st = build_chain(r, sl->start, sl->goal_node, &n);
-    if (st != WF_OK)
-        return st;
     int m;
-    st = wf_emit_path(s, r->g, r->cls, n, sl->smooth, &m);
+    wf_status st = build_points(r, sl->start, sl->goal_node, &m);
     if (st != WF_OK)
         return st;
+    if (sl->smooth && m > 2) {
+        st = wf_chain_reserve(s, (size_t)m);
+        if (st != WF_OK)
+            return st;
+        for (int i = 0; i < m; i++)
+            s->chain[i] = (uint32_t)s->py[i] * (uint32_t)r->w + (uint32_t)s->px[i];
+        st = wf_emit_path(s, r->g, r->cls, (size_t)m, 1, &m);
+        if (st != WF_OK)
+            return st;
+    }
     out->n = m;
     out->x = s->px;
     out->y = s->py;
