@@ -155,8 +155,10 @@ int pc_load_scen(const char *path, pc_scen *s)
         }
         s->q[s->n++] = q;
     }
+    /* decide while the text is still ours: p points into it */
+    int bad = !header || !s->q || *p != '\0';
     free(text);
-    if (!header || !s->q || *p != '\0') {
+    if (bad) {
         pc_free_scen(s);
         return -1;
     }
