@@ -4,7 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "wayfinder.h"
+#include "internal.h"
 
 #define EDGE_WALL 1u
 #define EDGE_DOOR 2u
@@ -64,23 +64,6 @@ static int64_t floor_div(int64_t a, int64_t b)
     if ((a % b != 0) && ((a < 0) != (b < 0)))
         q--;
     return q;
-}
-
-static uint64_t isqrt_u64(uint64_t v)
-{
-    uint64_t r = 0, bit = (uint64_t)1 << 62;
-    while (bit > v)
-        bit >>= 2;
-    while (bit) {
-        if (v >= r + bit) {
-            v -= r + bit;
-            r = (r >> 1) + bit;
-        } else {
-            r >>= 1;
-        }
-        bit >>= 2;
-    }
-    return r;
 }
 
 static int octant(int64_t dx, int64_t dy)
@@ -796,7 +779,7 @@ static int step_person(wf_house *h, int i, uint32_t *blk)
         return WF_MOVE_ARRIVED;
     wf_fix gx = p->route[2 * p->index], gy = p->route[2 * p->index + 1];
     int64_t dx = (int64_t)gx - p->x, dy = (int64_t)gy - p->y;
-    uint64_t len = isqrt_u64((uint64_t)(dx * dx + dy * dy));
+    uint64_t len = wf_isqrt64((uint64_t)(dx * dx + dy * dy));
     wf_fix qx, qy;
     int reached = 0;
     if (len <= (uint64_t)p->speed) {

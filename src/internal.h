@@ -188,6 +188,9 @@ wf_status wf_emit_path(wf_search *s, const wf_grid *g, int cls, size_t n,
  * UINT32_MAX when the open list runs dry. */
 uint32_t wf_jps_loop(wf_run *r);
 
+/* Integer square root, floor (search.c); exact and deterministic. */
+uint64_t wf_isqrt64(uint64_t v);
+
 /* raster.c */
 /* Cells [x0, x1] x [y0, y1] (clipped) that obstruction o may block for a
  * class of clearance c, and the test itself writing 1s into blk (row-major,

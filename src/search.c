@@ -644,8 +644,7 @@ wf_status wf_search_run(wf_search *s, const wf_grid *g, const wf_query *q,
     return wf_search_run_ex(s, g, q, 0, 0, out, NULL);
 }
 
-/* Integer square root, floor. */
-static uint64_t isqrt64(uint64_t v)
+uint64_t wf_isqrt64(uint64_t v)
 {
     uint64_t r = 0, bit = (uint64_t)1 << 62;
     while (bit > v)
@@ -668,7 +667,7 @@ int64_t wf_polyline_length(const int32_t *x, const int32_t *y, int n)
     for (int i = 0; i + 1 < n; i++) {
         int64_t dx = (int64_t)x[i + 1] - x[i], dy = (int64_t)y[i + 1] - y[i];
         uint64_t d2 = (uint64_t)(dx * dx + dy * dy) << 32;
-        total += (int64_t)isqrt64(d2);
+        total += (int64_t)wf_isqrt64(d2);
     }
     return total;
 }

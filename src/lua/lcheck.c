@@ -171,3 +171,19 @@ int wfl_field(lua_State *L, int idx, const char *key)
 {
     return lua_getfield(L, idx, key);
 }
+
+void wfl_new_type(lua_State *L, const char *name, const luaL_Reg *methods,
+                  lua_CFunction closer, lua_CFunction tostring)
+{
+    if (!luaL_newmetatable(L, name))
+        return;
+    lua_newtable(L);
+    luaL_setfuncs(L, methods, 0);
+    lua_setfield(L, -2, "__index");
+    lua_pushcfunction(L, closer);
+    lua_setfield(L, -2, "__gc");
+    lua_pushcfunction(L, closer);
+    lua_setfield(L, -2, "__close");
+    lua_pushcfunction(L, tostring);
+    lua_setfield(L, -2, "__tostring");
+}

@@ -36,6 +36,13 @@ void wfl_check_keys(lua_State *L, int idx, const char *fname, const char *arg,
 /* Pushes t[key] of the table at idx; returns its type. */
 int wfl_field(lua_State *L, int idx, const char *key);
 
+/* Pushes the metatable of userdata type `name` ("wayfinder.X"), making it
+ * on the first call: methods as __index, `closer` as __gc and __close (one
+ * idempotent function), `tostring` as __tostring; luaL_newmetatable sets
+ * __name. Safe to call again when the module is loaded twice. */
+void wfl_new_type(lua_State *L, const char *name, const luaL_Reg *methods,
+                  lua_CFunction closer, lua_CFunction tostring);
+
 /* A short description of the value at idx for messages ("600", "nan",
  * "a string"). Pushes nothing; the buffer must hold 64 bytes. */
 const char *wfl_describe(lua_State *L, int idx, char *buf);

@@ -1129,18 +1129,7 @@ static const luaL_Reg grid_functions[] = {
 
 void wfl_register_grid(lua_State *L)
 {
-    if (luaL_newmetatable(L, GRID_MT)) {
-        luaL_newlib(L, grid_methods);
-        lua_setfield(L, -2, "__index");
-        lua_pushcfunction(L, l_close);
-        lua_setfield(L, -2, "__gc");
-        lua_pushcfunction(L, l_close);
-        lua_setfield(L, -2, "__close");
-        lua_pushcfunction(L, l_tostring);
-        lua_setfield(L, -2, "__tostring");
-        lua_pushliteral(L, "wayfinder.Grid");
-        lua_setfield(L, -2, "__name");
-    }
+    wfl_new_type(L, GRID_MT, grid_methods, l_close, l_tostring);
     lua_pop(L, 1);
     luaL_setfuncs(L, grid_functions, 0);
     lua_pushinteger(L, WF_MAX_SIDE);

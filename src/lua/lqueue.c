@@ -375,27 +375,9 @@ static const luaL_Reg req_methods[] = {
 
 void wfl_register_queue(lua_State *L)
 {
-    if (luaL_newmetatable(L, QUEUE_MT)) {
-        luaL_newlib(L, queue_methods);
-        lua_setfield(L, -2, "__index");
-        lua_pushcfunction(L, l_queue_close);
-        lua_setfield(L, -2, "__gc");
-        lua_pushcfunction(L, l_queue_close);
-        lua_setfield(L, -2, "__close");
-        lua_pushcfunction(L, l_queue_tostring);
-        lua_setfield(L, -2, "__tostring");
-    }
+    wfl_new_type(L, QUEUE_MT, queue_methods, l_queue_close, l_queue_tostring);
     lua_pop(L, 1);
-    if (luaL_newmetatable(L, REQ_MT)) {
-        luaL_newlib(L, req_methods);
-        lua_setfield(L, -2, "__index");
-        lua_pushcfunction(L, l_req_gc);
-        lua_setfield(L, -2, "__gc");
-        lua_pushcfunction(L, l_req_gc);
-        lua_setfield(L, -2, "__close");
-        lua_pushcfunction(L, l_req_tostring);
-        lua_setfield(L, -2, "__tostring");
-    }
+    wfl_new_type(L, REQ_MT, req_methods, l_req_gc, l_req_tostring);
     lua_pop(L, 1);
     lua_pushcfunction(L, l_queue_new);
     lua_setfield(L, -2, "queue_new");

@@ -1184,18 +1184,7 @@ static const luaL_Reg room_functions[] = {
 
 void wfl_register_rects(lua_State *L)
 {
-    if (luaL_newmetatable(L, PLANNER_MT)) {
-        luaL_newlib(L, planner_methods);
-        lua_setfield(L, -2, "__index");
-        lua_pushliteral(L, PLANNER_MT);
-        lua_setfield(L, -2, "__name");
-        lua_pushcfunction(L, l_close);
-        lua_setfield(L, -2, "__gc");
-        lua_pushcfunction(L, l_close);
-        lua_setfield(L, -2, "__close");
-        lua_pushcfunction(L, l_tostring);
-        lua_setfield(L, -2, "__tostring");
-    }
+    wfl_new_type(L, PLANNER_MT, planner_methods, l_close, l_tostring);
     /* the method table, so wayfinder.rooms can add the route file methods */
     lua_getfield(L, -1, "__index");
     lua_setfield(L, -3, "room_planner_methods");

@@ -403,18 +403,7 @@ static const luaL_Reg house_methods[] = {
 
 void wfl_register_world(lua_State *L)
 {
-    if (luaL_newmetatable(L, HOUSE_MT)) {
-        luaL_newlib(L, house_methods);
-        lua_setfield(L, -2, "__index");
-        lua_pushcfunction(L, l_close);
-        lua_setfield(L, -2, "__gc");
-        lua_pushcfunction(L, l_close);
-        lua_setfield(L, -2, "__close");
-        lua_pushcfunction(L, l_tostring);
-        lua_setfield(L, -2, "__tostring");
-        lua_pushliteral(L, "wayfinder.House");
-        lua_setfield(L, -2, "__name");
-    }
+    wfl_new_type(L, HOUSE_MT, house_methods, l_close, l_tostring);
     lua_pop(L, 1);
     lua_pushcfunction(L, l_house_new);
     lua_setfield(L, -2, "house_new");
