@@ -1053,14 +1053,16 @@ local function free_point(room, q, x, y)
   return nil
 end
 
--- Plans with the world's planner. A start the planner finds blocked is
--- tried again without the people who already overlap it; then, with the
--- rectangle planner, a blocked start or point goal is freed (free_point) and
--- planned again: the real start stays the first point, and the walk ends on
--- the freed goal.
+-- Plans with the world's planner. With the rectangle planner, a start it
+-- finds blocked is tried again without the people who already overlap it,
+-- then a blocked start or point goal is freed (free_point) and planned
+-- again: the real start stays the first point, and the walk ends on the
+-- freed goal. Other planners' answers pass through as they are.
 function World:_plan_from(room, q)
   local points, why = self:_call_planner(room, q)
   if points then return points end
+  -- the grid planner snaps blocked starts itself
+  if self.planner ~= roomplan.plan then return nil, why end
   if why == "start_blocked" then
     local apart = without_people_at(room, q)
     if apart then
@@ -1069,7 +1071,6 @@ function World:_plan_from(room, q)
       if points then return points end
     end
   end
-  if self.planner ~= roomplan.plan then return nil, why end
   local moved = {}
   for k, v in pairs(q) do moved[k] = v end
   for _ = 1, 2 do
