@@ -3,24 +3,7 @@
 local wayfinder = require("wayfinder")
 local H = require("scale_helpers")
 
-local ROOM = table.concat({
-  "..........",
-  "..@@@@@...",
-  "..@...@...",
-  "..@...@...",
-  "..@@@@@...",
-  "..........",
-}, "\n")
-
-local function cells(path)
-  local out = {}
-  for i, c in ipairs(path) do out[i] = { c.x, c.y } end
-  return out
-end
-
-local function close(a, b)
-  return math.abs(a - b) < 1e-6
-end
+local ROOM, cells, close = H.ROOM, H.cells, H.close
 
 -- Runs the queue with a fixed budget until nothing is pending; returns the
 -- number of calls. Asserts the budget is never exceeded and always used

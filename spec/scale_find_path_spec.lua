@@ -3,26 +3,7 @@
 local wayfinder = require("wayfinder")
 local H = require("scale_helpers")
 
-local ROOM = table.concat({
-  "..........",
-  "..@@@@@...",
-  "..@...@...",
-  "..@...@...",
-  "..@@@@@...",
-  "..........",
-}, "\n")
-
-local function cells(path)
-  local out = {}
-  for i, c in ipairs(path) do out[i] = { c.x, c.y } end
-  return out
-end
-
--- lengths from integer costs: a diagonal is 23726566 / 2^24, within 3e-8
--- of sqrt(2)
-local function close(a, b)
-  return math.abs(a - b) < 1e-6
-end
+local ROOM, cells, close = H.ROOM, H.cells, H.close
 
 local function two(a, b)
   return { a, b }

@@ -122,4 +122,28 @@ function M.walk(grid, path, class)
   return total
 end
 
+--- A walled room with an opening on no side: its inside is unreachable
+-- from the outside (6 rows of 10).
+M.ROOM = table.concat({
+  "..........",
+  "..@@@@@...",
+  "..@...@...",
+  "..@...@...",
+  "..@@@@@...",
+  "..........",
+}, "\n")
+
+--- A path's waypoints as {x, y} pairs.
+function M.cells(path)
+  local out = {}
+  for i, c in ipairs(path) do out[i] = { c.x, c.y } end
+  return out
+end
+
+--- Lengths from integer costs: a diagonal is 23726566 / 2^24, within 3e-8
+-- of sqrt(2), so lengths agree to 1e-6.
+function M.close(a, b)
+  return math.abs(a - b) < 1e-6
+end
+
 return M
