@@ -52,33 +52,29 @@ end
 
 local H = {}
 
-H.sequence = function(tree, pos, frame, ctx)
-  local states = frame.states
-  local ch = tree.children[pos]
-  local i = states[pos] or 1
-  while i <= #ch do
-    local r = tick(tree, ch[i], frame, ctx)
-    if r == RUNNING then states[pos] = i; return RUNNING end
-    if r == FAILURE then states[pos] = nil; return FAILURE end
-    i = i + 1
+-- Sequence and selector tick their children in order until one returns
+-- `stop` (failure for a sequence, success for a selector) and return that;
+-- a running child keeps its place in the frame; when every child is done
+-- they return the other outcome.
+local function in_order(stop)
+  local finished = stop == FAILURE and SUCCESS or FAILURE
+  return function(tree, pos, frame, ctx)
+    local states = frame.states
+    local ch = tree.children[pos]
+    local i = states[pos] or 1
+    while i <= #ch do
+      local r = tick(tree, ch[i], frame, ctx)
+      if r == RUNNING then states[pos] = i; return RUNNING end
+      if r == stop then states[pos] = nil; return stop end
+      i = i + 1
+    end
+    states[pos] = nil
+    return finished
   end
-  states[pos] = nil
-  return SUCCESS
 end
 
-H.selector = function(tree, pos, frame, ctx)
-  local states = frame.states
-  local ch = tree.children[pos]
-  local i = states[pos] or 1
-  while i <= #ch do
-    local r = tick(tree, ch[i], frame, ctx)
-    if r == RUNNING then states[pos] = i; return RUNNING end
-    if r == SUCCESS then states[pos] = nil; return SUCCESS end
-    i = i + 1
-  end
-  states[pos] = nil
-  return FAILURE
-end
+H.sequence = in_order(FAILURE)
+H.selector = in_order(SUCCESS)
 
 H.invert = function(tree, pos, frame, ctx)
   local r = tick(tree, tree.children[pos][1], frame, ctx)
