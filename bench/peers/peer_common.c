@@ -273,3 +273,18 @@ const char *pc_basename(const char *path)
     const char *s = strrchr(path, '/');
     return s ? s + 1 : path;
 }
+
+int pc_start(int argc, char **argv, pc_map *m, pc_scen *sc, int *k,
+             int *warmup, const char **mapname)
+{
+    if (argc < 3) {
+        fprintf(stderr, "usage: %s MAP SCEN [K [WARMUP]]\n", argv[0]);
+        return 2;
+    }
+    *k = argc > 3 ? atoi(argv[3]) : 0;
+    *warmup = argc > 4 ? atoi(argv[4]) : 10;
+    *mapname = pc_basename(argv[1]);
+    if (pc_load_map(argv[1], m) != 0 || pc_load_scen(argv[2], sc) != 0)
+        return 1;
+    return 0;
+}

@@ -76,4 +76,10 @@ void pc_emit(const char *peer, const char *map, int index, const char *status,
 /* The file name part of a path. */
 const char *pc_basename(const char *path);
 
+/* The harnesses' common start: "PROG MAP SCEN [K [WARMUP]]". Loads the map
+ * and the scenarios; returns 0, or the exit status to leave with (2 for
+ * usage, 1 when a file cannot be loaded). */
+int pc_start(int argc, char **argv, pc_map *m, pc_scen *sc, int *k,
+             int *warmup, const char **mapname);
+
 #endif

@@ -32,17 +32,13 @@ static float walk_cost(int xf, int yf, int xt, int yt, void *user)
 
 int main(int argc, char **argv)
 {
-    if (argc < 3) {
-        fprintf(stderr, "usage: %s MAP SCEN [K [WARMUP]]\n", argv[0]);
-        return 2;
-    }
-    int k = argc > 3 ? atoi(argv[3]) : 0;
-    int warmup = argc > 4 ? atoi(argv[4]) : 10;
-    const char *mapname = pc_basename(argv[1]);
+    int k, warmup;
+    const char *mapname;
     pc_map m;
     pc_scen sc;
-    if (pc_load_map(argv[1], &m) != 0 || pc_load_scen(argv[2], &sc) != 0)
-        return 1;
+    int st = pc_start(argc, argv, &m, &sc, &k, &warmup, &mapname);
+    if (st != 0)
+        return st;
     TCOD_path_t path = TCOD_path_new_using_function(m.w, m.h, walk_cost, &m,
                                                     (float)sqrt(2.0));
     int *idx = malloc(sizeof *idx * (size_t)(sc.n ? sc.n : 1));

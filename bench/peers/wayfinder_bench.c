@@ -75,17 +75,13 @@ static int run_pass(const char *peer, wf_algorithm algo, const char *mapname,
 
 int main(int argc, char **argv)
 {
-    if (argc < 3) {
-        fprintf(stderr, "usage: %s MAP SCEN [K [WARMUP]]\n", argv[0]);
-        return 2;
-    }
-    int k = argc > 3 ? atoi(argv[3]) : 0;
-    int warmup = argc > 4 ? atoi(argv[4]) : 10;
-    const char *mapname = pc_basename(argv[1]);
+    int k, warmup;
+    const char *mapname;
     pc_map m;
     pc_scen sc;
-    if (pc_load_map(argv[1], &m) != 0 || pc_load_scen(argv[2], &sc) != 0)
-        return 1;
+    int st = pc_start(argc, argv, &m, &sc, &k, &warmup, &mapname);
+    if (st != 0)
+        return st;
 
     size_t len;
     char *text = pc_read_file(argv[1], &len);
