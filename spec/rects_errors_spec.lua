@@ -165,6 +165,44 @@ describe("bad input", function()
     end)
   end
 
+  describe("wayfinder.rooms.prepare", function()
+    for _, c in ipairs(CASES) do
+      if c[4]:find("^room") or c[4]:find("^unknown room key") then
+        it("rejects " .. c[1], function()
+          assert.has_error(function() rooms.prepare(c[2]) end,
+            "wayfinder.rooms.prepare: " .. c[4])
+        end)
+      end
+    end
+
+    it("leaves nothing prepared when it rejects a room", function()
+      local r = room()
+      r.rooms[3] = true
+      assert.has_error(function() rooms.prepare(r) end)
+      -- so the next call reads the table again and finds the same fault
+      assert.has_error(function() rooms.plan(r, q()) end,
+        "wayfinder.rooms.plan: room.rooms[3] must be an integer in [-1073741824, 1073741823] "
+        .. "or a string, got true")
+    end)
+
+    it("checks the people it reads again at every call", function()
+      local r = room(function(x)
+        x.objects[2] = { id = "ann", x0 = 1, y0 = 1, x1 = 1.5, y1 = 1.5, room = 1, person = true }
+      end)
+      rooms.prepare(r)
+      r.objects[2].x1 = "wide"
+      assert.has_error(function() rooms.plan(r, q()) end,
+        "wayfinder.rooms.plan: room.objects[2].x1 must be a number in [-8192, 8192], got 'wide'")
+      r.objects[2].x1, r.objects[2].room = 1.5, {}
+      assert.has_error(function() rooms.obstacles(r, q()) end,
+        "wayfinder.rooms.obstacles: room.objects[2].room must be an integer in "
+        .. "[-1073741824, 1073741823] or a string, got a table")
+      r.objects[2] = 7
+      assert.has_error(function() rooms.planner(r, q()) end,
+        "wayfinder.rooms.planner: room.objects[2] must be a table, got 7")
+    end)
+  end)
+
   it("accepts every case once the bad field is fixed", function()
     assert.is_table((rooms.plan(room(), q())))
   end)

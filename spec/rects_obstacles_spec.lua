@@ -3,7 +3,7 @@
 local rooms = require("wayfinder.rooms")
 local H = require("rects_helper")
 
-local T <const> = 1 / 32      -- thin wall half thickness
+local U <const> = 1 / 65536   -- one fixed point unit
 
 local function walls_only(list)
   local out = {}
@@ -16,7 +16,7 @@ end
 local function objects_only(list)
   local out = {}
   for _, a in ipairs(H.plain(list)) do
-    if a[5] == "object" or a[5] == "terrain" then out[#out + 1] = a end
+    if a[5] == "object" or a[5] == "person" or a[5] == "terrain" then out[#out + 1] = a end
   end
   return out
 end
@@ -146,9 +146,31 @@ describe("wayfinder.rooms.obstacles", function()
       } })
       local obs = rooms.obstacles(room, { start = { 1.5, 1.5 }, goal = { 5, 2 } })
       assert.same({
-        { 4, 3 - T, 7, 3 + T, "wall" },
-        { 3 - T, 2, 3 + T, 4, "wall" },
+        { 4, 3, 7, 3, "wall" },
+        { 3, 2, 3, 4, "wall" },
       }, walls_only(obs))
+    end)
+
+    it("are edges, as route following sees them: a person may stand against one", function()
+      local room = H.box_room(6, 4, { walls = { { 3, 1, 3, 4 } } })
+      local q = { start = { 2.75, 2 }, goal = { 1.5, 2 }, width = 0.5 }
+      local _, inflated = rooms.obstacles(room, q)
+      assert.same({ { 2.75, 0.75, 3.25, 4.25, "wall" } }, walls_only(inflated))
+      -- the centre a quarter tile from the wall touches it: free to go
+      local points = rooms.plan(room, q)
+      assert.same({ { 2.75, 2 }, { 1.5, 2 } }, points)
+    end)
+
+    it("keep one unit of thickness each way when the person has no width", function()
+      local room = H.box_room(6, 4, { walls = { { 3, 1, 3, 4 } } })
+      local q = { start = { 2.5, 2 }, goal = { 3.5, 2 } }
+      local _, inflated = rooms.obstacles(room, q)
+      assert.same({ { 3 - U, 1, 3 + U, 4, "wall" } }, walls_only(inflated))
+      local points = rooms.plan(room, q)
+      assert.is_true(#points > 2, "a point must go round the wall, not through it")
+      for _, p in ipairs(points) do
+        assert.is_true(p[1] <= 3 - U or p[1] >= 3 + U or p[2] <= 1 or p[2] >= 4)
+      end
     end)
 
     it("block a door tile from the room when a wall lies between them", function()
@@ -158,7 +180,7 @@ describe("wayfinder.rooms.obstacles", function()
         "#####",
       }, { walls = { { 3, 1, 3, 2 } } })
       local obs = rooms.obstacles(room, { start = { 1.5, 1.5 }, goal = { 3.5, 1.5 } })
-      assert.same({ { 3 - T, 1, 3 + T, 2, "wall" } }, walls_only(obs))
+      assert.same({ { 3, 1, 3, 2, "wall" } }, walls_only(obs))
     end)
   end)
 
@@ -182,7 +204,8 @@ describe("wayfinder.rooms.obstacles", function()
     it("applies the seven rules in order, the first that applies deciding", function()
       local q = {}
       for k, v in pairs(base) do q[k] = v end
-      q.mode, q.near, q.ignore_people_within = "near", 1, 1
+      -- ann stands half a tile from the goal, bob far from it
+      q.goal, q.mode, q.near, q.ignore_people_within = { 3.75, 3.5 }, "near", 1, 1
       local obs, _, skipped = rooms.obstacles(furnished(), q)
       assert.same({
         { id = "me", rule = "start_object", index = 1 },       -- rule 1
@@ -194,9 +217,28 @@ describe("wayfinder.rooms.obstacles", function()
         { id = 9, rule = "other_room", index = 9 },            -- 3 before 4
       }, skipped)
       assert.same({                                             -- rule 7
-        { 7, 1, 7.5, 1.5, "object", "bob" },
+        { 7, 1, 7.5, 1.5, "person", "bob" },
         { 4, 1.5, 5.5, 3, "object", "table" },
       }, objects_only(obs))
+    end)
+
+    it("skips people the routing person already overlaps at the start", function()
+      local function scan(width)
+        local q = {}
+        for k, v in pairs(base) do q[k] = v end
+        q.start, q.width = { 3.25, 2.5 }, width
+        local _, _, skipped = rooms.obstacles(furnished(), q)
+        local out = {}
+        for _, s in ipairs(skipped) do
+          if s.rule == "person_overlap" then out[#out + 1] = s.id end
+        end
+        return out
+      end
+      -- ann's box starts 0.25 to the right of the start
+      assert.same({}, scan(0))
+      assert.same({}, scan(0.5))          -- squares that only touch: not skipped
+      assert.same({ "ann" }, scan(0.6))
+      assert.same({ "ann" }, scan(1))     -- 'me' is rule 1, whatever the width
     end)
 
     it("keeps the destination object when routing onto a point", function()
@@ -206,10 +248,11 @@ describe("wayfinder.rooms.obstacles", function()
       assert.same({ 6, 5, 7, 6, "object", "dest" }, objects_only(obs)[1])
     end)
 
-    it("skips people only within the ignore distance of the start (inclusive)", function()
+    it("skips people only within the ignore distance of the goal (inclusive)", function()
       local function people(d)
         local q = {}
         for k, v in pairs(base) do q[k] = v end
+        q.goal = { 5, 2.5 }           -- ann's box 1 away, bob's sqrt(5)
         q.ignore_people_within = d
         local ids = {}
         for _, a in ipairs(objects_only((rooms.obstacles(furnished(), q)))) do
@@ -238,7 +281,7 @@ describe("wayfinder.rooms.obstacles", function()
       assert.same({
         { 0, 0, 10, 1, "boundary" }, { 0, 7, 10, 8, "boundary" },
         { 0, 1, 1, 7, "boundary" }, { 9, 1, 10, 7, "boundary" },
-        { 4 - T, 5, 4 + T, 7, "wall" },
+        { 4, 5, 4, 7, "wall" },
         { 3, 2, 6, 4, "object", "t" },
         { 2, 5, 3, 5.5, "object", "bench", 2 },
         { 6, 5, 8, 7, "terrain", nil, 0.5 },
@@ -247,7 +290,7 @@ describe("wayfinder.rooms.obstacles", function()
       assert.same({
         { -0.25, -0.25, 10.25, 1.25, "boundary" }, { -0.25, 6.75, 10.25, 8.25, "boundary" },
         { -0.25, 0.75, 1.25, 7.25, "boundary" }, { 8.75, 0.75, 10.25, 7.25, "boundary" },
-        { 3.75 - T, 4.75, 4.25 + T, 7.25, "wall" },
+        { 3.75, 4.75, 4.25, 7.25, "wall" },
         { 2.75, 1.75, 6.25, 4.25, "object", "t" },
         { 1.75, 4.75, 3.25, 5.75, "object", "bench", 2 },
         { 6, 5, 8, 7, "terrain", nil, 0.5 },            -- a penalty area: as given

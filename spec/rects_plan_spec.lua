@@ -416,6 +416,118 @@ describe("wayfinder.rooms.planner", function()
     end)
   end)
 
+  describe("escape", function()
+    local function plan(room, q) return rooms.plan(room, q) end
+
+    it("walks a start out of an obstacle to the nearest free point first", function()
+      -- 0.25 inside the table's left side, 1 from the others
+      local q = { start = { 3.25, 3.5 }, goal = { 1.5, 3.5 } }
+      local pts, info = plan(table_room(), q)
+      assert.same({ { 3.25, 3.5 }, { 3, 3.5 }, { 1.5, 3.5 } }, pts)
+      assert.is_true(info.escaped)
+      assert.equal(1.75, info.length)              -- the escape leg counts
+      assert.same({ 3, 3.5 }, info.chain[1])       -- the search began there
+    end)
+
+    it("breaks ties between equally near points by lower y, then lower x", function()
+      local room = H.box_room(8, 8, { objects = {
+        { id = "box", x0 = 3, y0 = 3, x1 = 4, y1 = 4, room = 1 } } })
+      local pts, info = plan(room, { start = { 3.5, 3.5 }, goal = { 1.5, 1.5 } })
+      assert.is_true(info.escaped)
+      assert.same({ 3.5, 3 }, pts[2])             -- the top side's midpoint
+    end)
+
+    it("goes no further than tuning.escape, and not at all with 0", function()
+      local q = { start = { 3.25, 3.5 }, goal = { 1.5, 3.5 }, tuning = { escape = 0.2 } }
+      local pts, why = plan(table_room(), q)
+      assert.is_nil(pts)
+      assert.equal("start_blocked", why)
+      q.tuning.escape = 0
+      assert.equal("start_blocked", select(2, plan(table_room(), q)))
+      q.tuning.escape = 0.25
+      assert.is_table((plan(table_room(), q)))
+    end)
+
+    it("moves a point goal out of furniture, never out of a person", function()
+      local pts, info = plan(table_room(), { start = { 1.5, 3.5 }, goal = { 5.875, 2.5 } })
+      assert.is_true(info.goal_moved)
+      assert.same({ 6, 2.5 }, info.goal)
+      assert.same({ 6, 2.5 }, pts[#pts])
+      local room = H.box_room(8, 6, { objects = {
+        { id = "ann", x0 = 5, y0 = 2, x1 = 5.5, y1 = 2.5, room = 1, person = true } } })
+      assert.equal("goal_blocked", select(2, plan(room,
+        { start = { 1.5, 3.5 }, goal = { 5.125, 2.25 } })))
+    end)
+
+    it("starts from a point where two people's squares meet, into the free quarter", function()
+      local room = H.box_room(8, 6, { objects = {
+        { id = "a", x0 = 3, y0 = 2, x1 = 4, y1 = 3, room = 1, person = true },
+        { id = "b", x0 = 3, y0 = 3, x1 = 4, y1 = 4, room = 1, person = true } } })
+      local pts, info = plan(room, { start = { 3, 3 }, goal = { 1.5, 3 } })
+      assert.same({ { 3, 3 }, { 1.5, 3 } }, pts)
+      assert.is_false(info.escaped)
+    end)
+  end)
+
+  describe("prepared rooms", function()
+    local function copy(v)
+      if type(v) ~= "table" then return v end
+      local t = {}
+      for k, e in pairs(v) do t[k] = copy(e) end
+      return t
+    end
+
+    it("plan as the description they were made from (random rooms with people)", function()
+      for seed = 1, 30 do
+        local room, point = H.random_room(700 + seed, 8 + seed % 9, 6 + seed % 10)
+        for i = 1, 3 do
+          local x, y = table.unpack(point(0.5))
+          room.objects[#room.objects + 1] = { id = "p" .. i, x0 = x - 0.25, y0 = y - 0.25,
+            x1 = x + 0.25, y1 = y + 0.25, room = 1, person = true }
+        end
+        local plain = copy(room)
+        assert.equal(room, rooms.prepare(room))
+        local q = { start = point(0.5), goal = point(0.5), width = 0.5, start_object = "p1",
+          ignore_people_within = seed % 3 }
+        assert.same({ rooms.plan(plain, q) }, { rooms.plan(room, q) })
+        assert.same({ rooms.obstacles(plain, q) }, { rooms.obstacles(room, q) })
+        assert.same(rooms.planner(plain, q):state(), rooms.planner(room, q):state())
+        -- people move in place: the prepared room reads them again
+        for _, o in ipairs(room.objects) do
+          if o.person then o.x0, o.x1 = o.x0 + 0.5, o.x1 + 0.5 end
+        end
+        plain = copy(room)
+        assert.same({ rooms.plan(plain, q) }, { rooms.plan(room, q) })
+      end
+    end)
+
+    it("keep string room ids apart from numbers", function()
+      local room = H.box_room(6, 4)
+      for i, v in ipairs(room.rooms) do room.rooms[i] = v == 1 and "hall" or "out" end
+      room.objects = { { id = 1, x0 = 3, y0 = 1, x1 = 4, y1 = 3, room = "hall" },
+        { id = 2, x0 = 2, y0 = 3, x1 = 2.5, y1 = 3.5, room = "hall", person = true } }
+      local plain = copy(room)
+      rooms.prepare(room)
+      local q = { start = { 1.5, 1.5 }, goal = { 5.5, 1.5 }, width = 0.5 }
+      assert.same({ rooms.plan(plain, q) }, { rooms.plan(room, q) })
+      q.room = "hall"
+      assert.same({ rooms.plan(plain, q) }, { rooms.plan(room, q) })
+    end)
+
+    it("keep what they read of everything but people until prepared again", function()
+      local room = table_room()
+      rooms.prepare(room)
+      local before = { rooms.plan(room, TABLE_Q) }
+      room.objects[1].y0 = 1              -- the table now shuts the way over its top
+      assert.same(before, { rooms.plan(room, TABLE_Q) })
+      rooms.prepare(room)
+      local after = { rooms.plan(room, TABLE_Q) }
+      assert.not_same(before, after)
+      assert.is_true(after[1][2][2] > 5)  -- round the bottom now
+      assert.same({ rooms.plan(copy(room), TABLE_Q) }, after)
+    end)
+  end)
+
   describe("step by step", function()
     it("advances one point at a time and then stays done", function()
       local p = rooms.planner(table_room(), TABLE_Q)
@@ -470,7 +582,7 @@ describe("wayfinder.rooms.planner", function()
     it("reports its tuning with the defaults filled in", function()
       local p = rooms.planner(table_room(), TABLE_Q)
       assert.same({ max_node_size = 0, seed = 0, step = 0.5, min_step = 1 / 1024,
-        max_nodes = 64 + 16 * 5, edge_points = 3 }, p:tuning())
+        max_nodes = 64 + 16 * 5, edge_points = 3, escape = 0.5 }, p:tuning())
       local t = p:tuning()
       t.step = 7
       assert.equal(0.5, p:tuning().step)

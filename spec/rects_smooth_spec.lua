@@ -66,7 +66,7 @@ describe("smoothing", function()
   end)
 
   it("never lengthens a route nor leaves the free rectangles (random rooms)", function()
-    local checked, improved = 0, 0
+    local checked, improved, escaped, moved = 0, 0, 0, 0
     for seed = 1, 80 do
       local room, point = H.random_room(3000 + seed, 6 + seed % 12, 4 + seed % 22)
       local w = (seed % 3) * 0.25
@@ -101,9 +101,21 @@ describe("smoothing", function()
           assert(H.poly_len(chain) <= H.poly_len(astar), "longer after smoothing")
         end
         -- never invalid: ends fixed, each point on its shared edge, each leg
-        -- inside the node it crosses, no leg through an obstacle
-        assert.same(q.start, chain[1])
-        if q.mode ~= "near" then assert.same(q.goal, chain[#chain]) end
+        -- inside the node it crosses, no leg through an obstacle. A start
+        -- inside an obstacle escapes first (the chain begins where the
+        -- search did); a blocked point goal moves (the chain ends there).
+        assert.same(q.start, pts[1])
+        if info.escaped then
+          escaped = escaped + 1
+          pts = { table.unpack(pts, 2) }
+        else
+          assert.same(q.start, chain[1])
+        end
+        assert.same(pts[1], chain[1])
+        if q.mode ~= "near" then
+          assert.same(info.goal, chain[#chain])
+          if info.goal_moved then moved = moved + 1 else assert.same(q.goal, info.goal) end
+        end
         local nodes = {}
         for i, n in ipairs(s.nodes) do nodes[i] = H.fix_rect(n) end
         for i = 2, #chain - 1 do
@@ -135,5 +147,7 @@ describe("smoothing", function()
     end
     assert.is_true(checked >= 60)
     assert.is_true(improved >= 5)
+    assert.is_true(escaped >= 1)
+    assert.equal(0, moved)      -- the point generator keeps clear of objects
   end)
 end)

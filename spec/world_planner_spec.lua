@@ -1,6 +1,7 @@
--- The house world plans inside rooms with the grid planner by default, takes
--- the rectangle-cover planner (or any planner) as an option, and with the
--- rectangle planner can write the route file of every planning call.
+-- The house world plans inside rooms with the rectangle-cover planner by
+-- default (its description prepared once, people read afresh), takes the
+-- grid planner (or any planner) as an option, and with the rectangle
+-- planner can write the route file of every planning call.
 local wayfinder = require("wayfinder")
 local rooms = require("wayfinder.rooms")
 
@@ -31,14 +32,38 @@ local function points_equal(a, b)
 end
 
 describe("the house world's within-room planner", function()
-  it("is the rectangle-cover planner when that one is given", function()
-    local w = furnished_world { width = 8, height = 4, planner = rooms.plan }
+  local function deep_copy(v)
+    if type(v) ~= "table" then return v end
+    local t = {}
+    for k, e in pairs(v) do t[k] = deep_copy(e) end
+    return t
+  end
+
+  it("is the rectangle-cover planner by default", function()
+    local w = furnished_world { width = 8, height = 4 }
+    assert.are.equal(rooms.plan, w.planner)
     local via_world = assert(w:plan(0.5, 0.5, 7.5, 0.5))
-    local via_rooms = assert(rooms.plan(w:room_description(),
-      { start = { 0.5, 0.5 }, goal = { 7.5, 0.5 }, mode = "point", width = 0.5, tuning = {} }))
+    local q = { start = { 0.5, 0.5 }, goal = { 7.5, 0.5 }, mode = "point", width = 0.5,
+      tuning = {} }
+    local via_rooms = assert(rooms.plan(w:room_description(), q))
     assert.is_true(points_equal(via_world, via_rooms))
     -- the route goes round both pieces of furniture: it bends at least twice
     assert.is_true(#via_world >= 4)
+    -- the world's description is prepared; a plain copy plans the same
+    assert.is_true(points_equal(via_world, assert(rooms.plan(deep_copy(w:room_description()), q))))
+  end)
+
+  it("sees people where they are now through the prepared description", function()
+    local w = wayfinder.world.new { width = 8, height = 3 }
+    local ann = w:add_person { x = 6.5, y = 0.5 }
+    local q = { start = { 0.5, 1.5 }, goal = { 7.5, 1.5 }, width = 0.5 }
+    local straight = assert(rooms.plan(w:room_description(), q))
+    assert.are.equal(2, #straight)
+    ann:place(4.5, 1.5)                     -- now in the way
+    local room = w:room_description()
+    local around = assert(rooms.plan(room, q))
+    assert.is_true(#around > 2)
+    assert.is_true(points_equal(around, assert(rooms.plan(deep_copy(room), q))))
   end)
 
   it("gives a walking person the planner's points", function()
@@ -83,8 +108,8 @@ describe("the house world's within-room planner", function()
       "wayfinder.world.new: options.route_files must be a directory name, got ''")
   end)
 
-  it("is the grid planner by default, which also routes round furniture", function()
-    local w = furnished_world { width = 8, height = 4 }
+  it("takes the grid planner as an option, which also routes round furniture", function()
+    local w = furnished_world { width = 8, height = 4, planner = wayfinder.gridplan.plan }
     assert.are.equal(wayfinder.gridplan.plan, w.planner)
     local points = assert(w:plan(0.5, 0.5, 7.5, 0.5))
     assert.are.same({ 7.5, 0.5 }, points[#points])
@@ -93,23 +118,38 @@ describe("the house world's within-room planner", function()
     w:tick(60)
     assert.are.equal("success", p:state().last_result)
     -- the two planners disagree on the exact points, so the option is honoured
-    local rect = furnished_world { width = 8, height = 4, planner = rooms.plan }
+    local rect = furnished_world { width = 8, height = 4 }
     assert.is_false(points_equal(points, assert(rect:plan(0.5, 0.5, 7.5, 0.5))))
   end)
 
-  it("frees a start that only touches a thin wall, for the rectangle planner", function()
-    local w = wayfinder.world.new { width = 6, height = 3, planner = rooms.plan }
+  it("plans for a person flush against a thin wall: walls are edges to both", function()
+    local w = wayfinder.world.new { width = 6, height = 3 }
     w:add_wall(3, 0, 3, 2)
-    -- flush against the wall: on the wall's inflated rectangle for the planner
     local p = w:add_person { x = 2.75, y = 0.5 }
-    local none, why = rooms.plan(w:room_description(), { start = { 2.75, 0.5 },
+    local pts, info = rooms.plan(w:room_description(), { start = { 2.75, 0.5 },
       goal = { 0.5, 0.5 }, start_object = p.id, width = 0.5, mode = "point" })
-    assert.are.same({ nil, "start_blocked" }, { none, why })
+    assert.are.same({ { 2.75, 0.5 }, { 0.5, 0.5 } }, pts)
+    assert.is_false(info.escaped)
     p:route_to(0.5, 0.5)
     w:tick(1)
     local ahead = p:route()
     assert.are.same({ 0.5, 0.5 }, ahead[#ahead])
     w:tick(40)
+    assert.are.equal("success", p:state().last_result)
+    assert.are.same({ 0.5, 0.5 }, { p:position() })
+  end)
+
+  it("walks a person put down overlapping furniture out of it first", function()
+    local w = furnished_world { width = 8, height = 4 }
+    local p = w:add_person { x = 0.5, y = 3.5 }
+    p:place(3.125, 2.5)          -- the crate covers x 3 to 4, y 0 to 3
+    -- out by the nearest side of the crate grown by the half width, x 2.75
+    local pts, info = rooms.plan(w:room_description(), { start = { 3.125, 2.5 },
+      goal = { 0.5, 0.5 }, start_object = p.id, width = 0.5 })
+    assert.is_true(info.escaped)
+    assert.are.same({ { 3.125, 2.5 }, { 2.75, 2.5 } }, { pts[1], pts[2] })
+    p:route_to(0.5, 0.5)
+    w:tick(60)
     assert.are.equal("success", p:state().last_result)
     assert.are.same({ 0.5, 0.5 }, { p:position() })
   end)

@@ -339,6 +339,10 @@ describe("the default planner", function()
     local w = world.new { width = 5, height = 1 }
     w:add_object { type = "wardrobe", x = 2, y = 0 }
     local none, why = w:plan(0.5, 0.5, 4.5, 0.5)
+    assert.are.same({ nil, "no_path" }, { none, why })
+    local g = world.new { width = 5, height = 1, planner = require("wayfinder.gridplan").plan }
+    g:add_object { type = "wardrobe", x = 2, y = 0 }
+    none, why = g:plan(0.5, 0.5, 4.5, 0.5)
     assert.are.same({ nil, "unreachable" }, { none, why })
     assert.has_error(function() w:plan(0.5, 0.5, 4.5, 0.5, { mode = "around" }) end,
       "world:plan: options.mode must be 'point' or 'near', got 'around'")

@@ -31,6 +31,26 @@ wf_rect wf_rect_inflate(wf_rect r, wf_fix margin)
     return r;
 }
 
+wf_area wf_area_inflate(wf_area a, wf_fix margin)
+{
+    if (a.kind == WF_AREA_TERRAIN && a.penalty != WF_IMPASSABLE)
+        return a;
+    a.r = wf_rect_inflate(a.r, margin);
+    /* walls are edges: with no width to grow by they still need an inside,
+     * or free rectangles would run across them */
+    if (a.kind == WF_AREA_WALL) {
+        if (a.r.x0 == a.r.x1) {
+            a.r.x0--;
+            a.r.x1++;
+        }
+        if (a.r.y0 == a.r.y1) {
+            a.r.y0--;
+            a.r.y1++;
+        }
+    }
+    return a;
+}
+
 static int rect_ok(const wf_rect *r)
 {
     return r->x0 <= r->x1 && r->y0 <= r->y1 && r->x0 >= -WF_RECTS_LIMIT
@@ -140,6 +160,20 @@ static int room_box(scan *s)
     return found;
 }
 
+size_t wf_room_obstacles_cap(const wf_room *room, const wf_room_scan *q)
+{
+    scan s;
+    memset(&s, 0, sizeof s);
+    s.room = room;
+    s.id = q->room;
+    if (check_room(room) != WF_OK || !room_box(&s))
+        return 0;
+    size_t bw = (size_t)(s.bx1 - s.bx0 + 1), bh = (size_t)(s.by1 - s.by0 + 1);
+    size_t tiles = bw * bh;
+    /* as wf_room_obstacles_bound, over the box */
+    return 4 + tiles + 2 * tiles + bw + bh + room->nobjects;
+}
+
 static wf_status wall_scan(scan *s)
 {
     for (int y = s->by0; y <= s->by1; y++)
@@ -216,7 +250,7 @@ static wf_status thin_walls(scan *s)
                    && routable(s, i1, j - 1) && routable(s, i1, j))
                 i1++;
             if (i1 > i) {
-                st = emit(s, i, j, i1, j, WF_AREA_WALL, 0, WF_WALL_HALF);
+                st = emit(s, i, j, i1, j, WF_AREA_WALL, 0, 0);
                 i = i1;
             }
         }
@@ -229,7 +263,7 @@ static wf_status thin_walls(scan *s)
                    && routable(s, i - 1, j1) && routable(s, i, j1))
                 j1++;
             if (j1 > j) {
-                st = emit(s, i, j, i, j1, WF_AREA_WALL, WF_WALL_HALF, 0);
+                st = emit(s, i, j, i, j1, WF_AREA_WALL, 0, 0);
                 j = j1;
             }
         }
@@ -258,9 +292,14 @@ static wf_skip object_rule(const wf_room_object *o, const wf_room_scan *q)
     if (o->flags & WF_OBJ_WALK_OVER)
         return WF_SKIP_WALK_OVER;
     if ((o->flags & WF_OBJ_PERSON) && q->ignore_people >= 0
-        && box_dist2(&o->box, q->sx, q->sy)
+        && box_dist2(&o->box, q->gx, q->gy)
                <= (uint64_t)((int64_t)q->ignore_people * q->ignore_people))
         return WF_SKIP_PERSON;
+    if (o->flags & WF_OBJ_PERSON) {
+        wf_rect b = wf_rect_inflate(o->box, q->margin);
+        if (b.x0 < q->sx && q->sx < b.x1 && b.y0 < q->sy && q->sy < b.y1)
+            return WF_SKIP_OVERLAP;
+    }
     return WF_SKIP_ADDED;
 }
 
@@ -271,7 +310,8 @@ wf_status wf_room_obstacles(const wf_room *room, const wf_room_scan *q,
     wf_status st = check_room(room);
     if (st != WF_OK)
         return st;
-    if (!q || !n || !bounds || (cap && !out))
+    if (!q || !n || !bounds || (cap && !out) || q->margin < 0
+        || q->margin > WF_RECTS_MAX_WIDTH / 2)
         return WF_ERR_ARG;
     *n = 0;
     scan s;
@@ -317,7 +357,7 @@ wf_status wf_room_obstacles(const wf_room *room, const wf_room_scan *q,
         wf_area *a = out + s.n++;
         a->r = o->box;
         a->penalty = o->penalty;
-        a->kind = WF_AREA_OBJECT;
+        a->kind = (o->flags & WF_OBJ_PERSON) ? WF_AREA_PERSON : WF_AREA_OBJECT;
         a->object = (int32_t)k;
     }
     *n = s.n;

@@ -66,6 +66,9 @@ struct wf_rplan {
     wf_rplan_state state;
     wf_status status;
     wf_rect goal_seg;         /* where the goal point may slide (near) */
+    int escaped, goal_moved;  /* the start escaped; the point goal moved */
+    wf_fix start_x, start_y;  /* the start as given (cfg.sx, sy become the
+                                 point the search began from) */
 
     /* the route, once done */
     int nchain, npts;
@@ -125,6 +128,7 @@ void wf_rplan_config_init(wf_rplan_config *cfg)
     cfg->min_step = WF_FIX_ONE / 1024;
     cfg->max_nodes = 0;
     cfg->edge_points = 3;
+    cfg->escape = WF_FIX_HALF;
 }
 
 static int fix_ok(wf_fix v)
@@ -150,6 +154,7 @@ static wf_status check_config(const wf_rplan_config *c)
         || c->max_nodes < 0
         || c->max_nodes > WF_RPLAN_MAX_NODES
         || (c->edge_points != 1 && c->edge_points != 3)
+        || c->escape < 0 || c->escape > WF_RECTS_LIMIT
         || c->nareas > (size_t)WF_RPLAN_MAX_NODES * 16)
         return WF_ERR_ARG;
     for (size_t k = 0; k < c->nareas; k++) {
@@ -627,6 +632,117 @@ static int point_free(const wf_rplan *p, wf_fix x, wf_fix y)
     return 1;
 }
 
+/* The first node, grown from (x, y): right, left, up, down. A point where
+ * obstacles meet (two people side by side, a corner of furniture) can
+ * leave that with no area while a quarter around the point is free: then
+ * it is grown into each quarter in turn (right-down, left-down, right-up,
+ * left-up: first along x toward it, then along y toward it, then the other
+ * ways). 0 when no order gives an area. */
+static int grow_start(const wf_rplan *p, wf_fix x, wf_fix y, wf_rect *r)
+{
+    static const int quarter[4][2] = {{1, 1}, {-1, 1}, {1, -1}, {-1, -1}};
+    *r = (wf_rect){x, y, x, y};
+    grow(p, r, 0, 1);
+    grow(p, r, 0, -1);
+    grow(p, r, 1, -1);
+    grow(p, r, 1, 1);
+    for (int q = 0; q < 4 && !(r->x0 < r->x1 && r->y0 < r->y1); q++) {
+        *r = (wf_rect){x, y, x, y};
+        grow(p, r, 0, quarter[q][0]);
+        grow(p, r, 1, quarter[q][1]);
+        grow(p, r, 0, -quarter[q][0]);
+        grow(p, r, 1, -quarter[q][1]);
+    }
+    return r->x0 < r->x1 && r->y0 < r->y1;
+}
+
+/* 1 when a person's (inflated) footprint holds (x, y) inside. */
+static int person_holds(const wf_rplan *p, wf_fix x, wf_fix y)
+{
+    for (size_t k = 0; k < p->nareas; k++)
+        if (p->areas[k].kind == WF_AREA_PERSON
+            && strictly_inside(&p->areas[k].r, x, y))
+            return 1;
+    return 0;
+}
+
+typedef struct cand {
+    int64_t d2;
+    wf_fix x, y;
+} cand;
+
+static int cmp_cand(const void *a, const void *b)
+{
+    const cand *u = a, *v = b;
+    if (u->d2 != v->d2)
+        return u->d2 < v->d2 ? -1 : 1;
+    if (u->y != v->y)
+        return u->y < v->y ? -1 : 1;
+    return u->x < v->x ? -1 : u->x > v->x;
+}
+
+/* The nearest free point to (x, y) within cfg.escape (ties: lower y, then
+ * lower x); with node, also one from which the first node has area (its
+ * rectangle in *r). The closed free set's nearest point lies on the side
+ * lines of the obstacles, so the candidates are the crossings of the
+ * vertical lines {x, the obstacles' x0 and x1} with the horizontal lines
+ * {y, their y0 and y1}, taken from obstacles within reach. Returns 1 and
+ * sets *ox, *oy; 0 when there is none; -1 when out of memory. */
+static int escape_point(const wf_rplan *p, wf_fix x, wf_fix y, int node,
+                        wf_fix *ox, wf_fix *oy, wf_rect *r)
+{
+    int64_t e = p->cfg.escape;
+    if (e <= 0)
+        return 0;
+    size_t nl = 1;
+    for (int k = 0; k < p->nwalls; k++) {
+        const wf_rect *b = p->walls + k;
+        if (b->x0 - e <= x && x <= b->x1 + e && b->y0 - e <= y && y <= b->y1 + e)
+            nl += 2;
+    }
+    wf_fix *xs = malloc(2 * nl * sizeof *xs);
+    cand *c = malloc(nl * nl * sizeof *c);
+    if (!xs || !c) {
+        free(xs);
+        free(c);
+        return -1;
+    }
+    wf_fix *ys = xs + nl;
+    size_t nx = 0, ny = 0, nc = 0;
+    xs[nx++] = x;
+    ys[ny++] = y;
+    for (int k = 0; k < p->nwalls; k++) {
+        const wf_rect *b = p->walls + k;
+        if (!(b->x0 - e <= x && x <= b->x1 + e && b->y0 - e <= y && y <= b->y1 + e))
+            continue;
+        xs[nx++] = b->x0;
+        xs[nx++] = b->x1;
+        ys[ny++] = b->y0;
+        ys[ny++] = b->y1;
+    }
+    for (size_t i = 0; i < nx; i++)
+        for (size_t j = 0; j < ny; j++) {
+            int64_t dx = (int64_t)xs[i] - x, dy = (int64_t)ys[j] - y;
+            int64_t d2 = dx * dx + dy * dy;
+            if (d2 <= e * e && point_free(p, xs[i], ys[j]))
+                c[nc++] = (cand){d2, xs[i], ys[j]};
+        }
+    qsort(c, nc, sizeof *c, cmp_cand);
+    int found = 0;
+    for (size_t i = 0; i < nc && !found; i++) {
+        if (i > 0 && c[i].x == c[i - 1].x && c[i].y == c[i - 1].y)
+            continue;
+        if (node && !grow_start(p, c[i].x, c[i].y, r))
+            continue;
+        *ox = c[i].x;
+        *oy = c[i].y;
+        found = 1;
+    }
+    free(xs);
+    free(c);
+    return found;
+}
+
 static void start(wf_rplan *p)
 {
     const wf_rplan_config *c = &p->cfg;
@@ -635,26 +751,37 @@ static void start(wf_rplan *p)
     s->y = c->sy;
     g->x = c->gx;
     g->y = c->gy;
-    p->goal_seg.x0 = p->goal_seg.x1 = c->gx;
-    p->goal_seg.y0 = p->goal_seg.y1 = c->gy;
-    if (!point_free(p, c->sx, c->sy)) {
-        fail(p, WF_START_BLOCKED);
-        return;
+    wf_rect r;
+    if (!point_free(p, c->sx, c->sy) || !grow_start(p, c->sx, c->sy, &r)) {
+        int e = escape_point(p, c->sx, c->sy, 1, &s->x, &s->y, &r);
+        if (e <= 0) {
+            fail(p, e < 0 ? WF_ERR_NOMEM : WF_START_BLOCKED);
+            return;
+        }
+        p->escaped = 1;
     }
-    if (c->mode == WF_RDEST_NEAR && c->near > 0 ? !near_free(p)
-                                                : !point_free(p, c->gx, c->gy)) {
-        fail(p, WF_GOAL_BLOCKED);
-        return;
+    if (c->mode == WF_RDEST_NEAR && c->near > 0) {
+        if (!near_free(p)) {
+            fail(p, WF_GOAL_BLOCKED);
+            return;
+        }
+    } else if (!point_free(p, c->gx, c->gy)) {
+        wf_rect unused;
+        int e = person_holds(p, c->gx, c->gy)
+                    ? 0 : escape_point(p, c->gx, c->gy, 0, &g->x, &g->y, &unused);
+        if (e <= 0) {
+            fail(p, e < 0 ? WF_ERR_NOMEM : WF_GOAL_BLOCKED);
+            return;
+        }
+        p->goal_moved = 1;
     }
-    wf_rect r = {c->sx, c->sy, c->sx, c->sy};
-    grow(p, &r, 0, 1);
-    grow(p, &r, 0, -1);
-    grow(p, &r, 1, -1);
-    grow(p, &r, 1, 1);
-    if (r.x0 >= r.x1 || r.y0 >= r.y1) {
-        fail(p, WF_START_BLOCKED);
-        return;
-    }
+    p->goal_seg.x0 = p->goal_seg.x1 = g->x;
+    p->goal_seg.y0 = p->goal_seg.y1 = g->y;
+    /* from here on the search sees only where it begins and ends */
+    p->cfg.sx = s->x;
+    p->cfg.sy = s->y;
+    p->cfg.gx = g->x;
+    p->cfg.gy = g->y;
     wf_status st = add_node(p, &r);
     if (st != WF_OK) {
         fail(p, st);
@@ -697,6 +824,8 @@ wf_status wf_rplan_create(wf_rplan **out, const wf_rplan_config *cfg)
         return WF_ERR_NOMEM;
     p->cfg = *cfg;
     p->cfg.areas = NULL;
+    p->start_x = cfg->sx;
+    p->start_y = cfg->sy;
     p->nareas = cfg->nareas;
     size_t na = cfg->nareas ? cfg->nareas : 1;
     p->areas = malloc(na * sizeof *p->areas);
@@ -707,9 +836,7 @@ wf_status wf_rplan_create(wf_rplan **out, const wf_rplan_config *cfg)
         return WF_ERR_NOMEM;
     }
     for (size_t k = 0; k < cfg->nareas; k++) {
-        wf_area a = cfg->areas[k];
-        if (!(a.kind == WF_AREA_TERRAIN && a.penalty != WF_IMPASSABLE))
-            a.r = wf_rect_inflate(a.r, cfg->margin);
+        wf_area a = wf_area_inflate(cfg->areas[k], cfg->margin);
         p->areas[k] = a;
         if (a.r.x0 >= a.r.x1 || a.r.y0 >= a.r.y1)
             continue;           /* an empty interior blocks nothing */
@@ -728,7 +855,7 @@ wf_status wf_rplan_create(wf_rplan **out, const wf_rplan_config *cfg)
     p->verts = malloc(nv * sizeof *p->verts);
     p->heap = malloc(nv * sizeof *p->heap);
     p->spans = malloc((na + (size_t)p->max_nodes) * sizeof *p->spans);
-    p->ax = malloc(6 * nv * sizeof *p->ax);
+    p->ax = malloc((6 * nv + 2) * sizeof *p->ax);   /* px, py: one more */
     p->cnodes = malloc(2 * nv * sizeof *p->cnodes);
     p->cseg = malloc(nv * sizeof *p->cseg);
     p->cfac = malloc(nv * sizeof *p->cfac);
@@ -742,7 +869,7 @@ wf_status wf_rplan_create(wf_rplan **out, const wf_rplan_config *cfg)
     p->cx = p->ay + nv;
     p->cy = p->cx + nv;
     p->px = p->cy + nv;
-    p->py = p->px + nv;
+    p->py = p->px + nv + 1;
     p->near_q.x0 = cfg->gx - cfg->near;
     p->near_q.x1 = cfg->gx + cfg->near;
     p->near_q.y0 = cfg->gy - cfg->near;
@@ -954,6 +1081,16 @@ static wf_status finish(wf_rplan *p)
         p->py[k] = y;
         k++;
     }
+    if (p->escaped) {
+        /* the leg out of the obstacle the start lay in */
+        memmove(p->px + 1, p->px, (size_t)k * sizeof *p->px);
+        memmove(p->py + 1, p->py, (size_t)k * sizeof *p->py);
+        p->px[0] = p->start_x;
+        p->py[0] = p->start_y;
+        k++;
+        p->cost += wf_rects_len_floor((int64_t)p->px[1] - p->px[0],
+                                      (int64_t)p->py[1] - p->py[0]);
+    }
     p->npts = k;
     p->length = poly_length(p->px, p->py, k);
     return WF_OK;
@@ -1096,6 +1233,10 @@ wf_status wf_rplan_result(const wf_rplan *p, wf_rpath *out)
     out->ay = p->ay;
     out->nodes = p->cnodes;
     out->chain_length = p->chain_length;
+    out->escaped = p->escaped;
+    out->goal_moved = p->goal_moved;
+    out->gx = p->cfg.gx;
+    out->gy = p->cfg.gy;
     return WF_OK;
 }
 

@@ -377,7 +377,6 @@ int64_t wf_polyline_length(const int32_t *x, const int32_t *y, int n);
 #define WF_ROOM_MAX_TILES  ((int64_t)1 << 22) /* largest width*height */
 #define WF_RECTS_LIMIT     WF_FIX(8192)     /* |coordinate| accepted */
 #define WF_RECTS_MAX_WIDTH WF_FIX(256)      /* largest person width */
-#define WF_WALL_HALF       ((wf_fix)2048)   /* thin wall half thickness (1/32) */
 #define WF_PENALTY_ONE     256u             /* penalty of +100% cost */
 #define WF_PENALTY_MAX     (256u * 10000u)  /* largest finite penalty */
 #define WF_IMPASSABLE      UINT32_MAX       /* penalty of an obstacle */
@@ -392,7 +391,8 @@ typedef enum wf_area_kind {
     WF_AREA_BOUNDARY = 0,  /* one of the four rectangles around the room */
     WF_AREA_WALL = 1,      /* non-routable tiles or a thin wall */
     WF_AREA_OBJECT = 2,    /* an object's footprint */
-    WF_AREA_TERRAIN = 3    /* a penalty area given by the caller */
+    WF_AREA_TERRAIN = 3,   /* a penalty area given by the caller */
+    WF_AREA_PERSON = 4     /* a person's footprint */
 } wf_area_kind;
 
 typedef struct wf_area {
@@ -434,18 +434,29 @@ typedef enum wf_skip {
     WF_SKIP_OTHER_ROOM = 3,  /* rule 3: in another room */
     WF_SKIP_CONTAINED = 4,   /* rule 4: inside another object */
     WF_SKIP_WALK_OVER = 5,   /* rule 5: can be walked over */
-    WF_SKIP_PERSON = 6       /* rule 6: a person within the ignore distance */
+    WF_SKIP_PERSON = 6,      /* rule 6: a person within the ignore distance
+                                of the goal */
+    WF_SKIP_OVERLAP = 7      /* a person the routing person overlaps at the
+                                start (route following lets them part) */
 } wf_skip;
 
 typedef struct wf_room_scan {
     int32_t room;          /* the starting room id */
-    wf_fix sx, sy;         /* start point, for rule 6 */
+    wf_fix sx, sy;         /* start point [fixed] */
+    wf_fix gx, gy;         /* goal point (near: the square's centre), for
+                              rule 6 [fixed] */
+    wf_fix margin;         /* [fixed] >= 0, half the routing person's
+                              width: a person whose box grown by it holds
+                              the start strictly inside is skipped */
     int near;              /* 1 when routing near the destination (rule 2) */
     wf_fix ignore_people;  /* [fixed] rule 6 distance; negative: rule off */
 } wf_room_scan;
 
 /* The most areas wf_room_obstacles can write for this room. */
 size_t wf_room_obstacles_bound(const wf_room *room);
+/* The most it can write for this scan: the same count over the room box of
+ * scan->room only (usually far fewer); 0 when no tile has that room. */
+size_t wf_room_obstacles_cap(const wf_room *room, const wf_room_scan *scan);
 
 /* Builds the obstacle list of the room scan->room, in this order: the four
  * boundary rectangles (top, bottom, left, right) of the room box grown by
@@ -453,8 +464,10 @@ size_t wf_room_obstacles_bound(const wf_room *room);
  * a door, top to bottom then left to right, each grown right then down
  * over uncovered non-routable tiles); thin walls separating two routable
  * tiles (horizontal ones by row, then vertical ones by column, consecutive
- * tile edges merged, WF_WALL_HALF thick on each side); then objects in
- * list order under the seven rules (first rule that applies wins). The
+ * tile edges merged; zero thickness, like the edges route following
+ * stops at); then objects in list order under the seven rules (first rule
+ * that applies wins; a person the routing person already overlaps at the
+ * start is skipped after rule 6, WF_SKIP_OVERLAP). The
  * room box holds the room's tiles and the door tiles next to them.
  * *bounds receives the room box grown by one tile (the planning box).
  * skips [opt] receives one wf_skip per object. Returns WF_ERR_ARG for a
@@ -464,9 +477,14 @@ wf_status wf_room_obstacles(const wf_room *room, const wf_room_scan *scan,
                             wf_area *out, size_t cap, size_t *n,
                             wf_rect *bounds, uint8_t *skips);
 
-/* Copies r grown by margin on every side (obstacles are inflated this way,
- * with margin = width / 2). */
+/* Copies r grown by margin on every side. */
 wf_rect wf_rect_inflate(wf_rect r, wf_fix margin);
+
+/* The area as the planner sees it for a person of width 2 * margin: every
+ * area but a finite-penalty terrain area grows by margin on every side; a
+ * wall that is still of zero thickness then (margin 0) grows by one unit
+ * (1/65536) across, so that even a point cannot cross it. */
+wf_area wf_area_inflate(wf_area a, wf_fix margin);
 
 typedef enum wf_rdest {
     WF_RDEST_POINT = 0,    /* end on the goal point */
@@ -495,10 +513,16 @@ typedef struct wf_rplan_config {
     int edge_points;           /* points per shared edge: 1 (the point
                                   nearest the start-goal line) or 3 (also
                                   both ends of the edge) */
+    wf_fix escape;             /* [fixed] [0, WF_RECTS_LIMIT] how far a
+                                  start inside an obstacle, or a point goal
+                                  inside obstacles none of which is a
+                                  person, may move to the nearest free
+                                  point; 0: never */
 } wf_rplan_config;
 
 /* Defaults: max_node_size 0, seed 0, step 1/2 tile, min_step 1/1024 tile,
- * max_nodes 0, edge_points 3, point mode, everything else 0. */
+ * max_nodes 0, edge_points 3, escape 1/2 tile, point mode, everything else
+ * 0. */
 void wf_rplan_config_init(wf_rplan_config *cfg);
 
 typedef struct wf_rplan wf_rplan;
@@ -510,9 +534,14 @@ typedef enum wf_rplan_state {
 } wf_rplan_state;
 
 /* Checks cfg, copies and inflates the areas, allocates every buffer, grows
- * the start node and opens the start. A start or goal that is blocked
- * gives a planner already failed (see wf_rplan_status), not an error.
- * Returns WF_ERR_ARG for a bad config, WF_ERR_NOMEM. */
+ * the start node and opens the start. A start inside an obstacle first
+ * escapes: the search begins from the nearest point within cfg.escape
+ * that lies in the planning box, outside every obstacle and with room to
+ * grow a node (nearest by Euclidean distance; ties: lower y, then lower
+ * x); the route still begins at the start. A point goal inside obstacles
+ * of which none is a person moves the same way. A start or goal that
+ * stays blocked gives a planner already failed (see wf_rplan_status), not
+ * an error. Returns WF_ERR_ARG for a bad config, WF_ERR_NOMEM. */
 wf_status wf_rplan_create(wf_rplan **out, const wf_rplan_config *cfg);
 void wf_rplan_destroy(wf_rplan *p);                 /* NULL is fine */
 
@@ -524,7 +553,8 @@ wf_rplan_state wf_rplan_advance(wf_rplan *p);
 wf_status wf_rplan_run(wf_rplan *p);
 wf_rplan_state wf_rplan_get_state(const wf_rplan *p);
 /* WF_OK while running or done; once failed: WF_START_BLOCKED (start inside
- * an obstacle or without free room around it), WF_GOAL_BLOCKED (goal, or
+ * an obstacle with no free point within cfg.escape, or without free room
+ * around it), WF_GOAL_BLOCKED (goal, or
  * the whole near boundary, inside obstacles or outside the planning box),
  * WF_NO_PATH (the open list ran dry), WF_ERR_FULL (node pool exhausted). */
 wf_status wf_rplan_status(const wf_rplan *p);
@@ -579,6 +609,12 @@ typedef struct wf_rpath {
     const wf_fix *ax, *ay; /* the chain as A* found it (before smoothing) */
     const int *nodes;      /* nchain - 1 nodes, the one each leg crosses */
     int64_t chain_length;  /* [fixed] length of the A* chain */
+    int escaped;           /* 1 when the start lay inside an obstacle: x[0],
+                              y[0] is the start and x[1], y[1] the free
+                              point the search began from (the chain
+                              starts there) */
+    int goal_moved;        /* 1 when a blocked point goal was moved */
+    wf_fix gx, gy;         /* the goal planned to (moved or not) */
 } wf_rpath;
 /* The route once done (WF_OK), else the status. Points: the smoothed chain
  * without repeated points and without points where it runs straight. */

@@ -1,4 +1,4 @@
---- wayfinder.gridplan: the default within-room planner of house worlds.
+--- wayfinder.gridplan: a within-room planner for house worlds on a navcell grid.
 -- It takes the planner contract (a room description and a query, see
 -- docs/world.md) and plans on a navcell grid of `cells` navcells per tile
 -- laid over the start's room: tiles of other rooms, thin walls (rasterized

@@ -9,11 +9,28 @@ local M = {}
 local FORMAT <const> = "wayfinder.route"
 local VERSION <const> = 1
 
+-- Descriptions read once by M.prepare, by table (weak: a prepared room
+-- goes when its description does).
+local prepared = setmetatable({}, { __mode = "k" })
+
+--- Reads a room description once, so that later calls given the same table
+-- read only its people again: returns room. See docs/rooms.md.
+function M.prepare(room)
+  local ok, p = pcall(core.rooms_prepare, room)
+  if not ok then error(p, 2) end
+  prepared[room] = p
+  return room
+end
+
 --- Obstacles of a room for a query: obstacles, inflated, skipped, bounds.
-M.obstacles = core.rooms_obstacles
+function M.obstacles(room, query)
+  return core.rooms_obstacles(prepared[room] or room, query)
+end
 
 --- Plans in one call: points, info or nil, reason, info.
-M.plan = core.rooms_plan
+function M.plan(room, query)
+  return core.rooms_plan(prepared[room] or room, query)
+end
 
 -- ------------------------------------------------------------- JSON --
 
@@ -109,7 +126,7 @@ local KEY_ORDER <const> = {
   "ignore_people_within", "terrain",
   "status", "reason", "points", "length", "cost", "chain_length", "nodes",
   "expanded", "vertices", "chain", "astar", "path_nodes",
-  "steps", "stages", "step", "max_node_size", "seed", "min_step", "max_nodes",
+  "steps", "stages", "step", "max_node_size", "seed", "min_step", "max_nodes", "escape",
 }
 
 local function to_json(v)
@@ -346,7 +363,7 @@ end
 
 --- Creates a step-by-step planner for a room and a query.
 function M.planner(room, query)
-  local ok, p = pcall(core.rooms_planner, room, query)
+  local ok, p = pcall(core.rooms_planner, prepared[room] or room, query)
   if not ok then error(p, 2) end
   inputs[p] = { room = copy(room), query = copy(query) }
   return p

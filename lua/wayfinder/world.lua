@@ -15,7 +15,6 @@ local btrun = require("wayfinder.btrun")
 local util = require("wayfinder.util")
 local doors = require("wayfinder.doors")
 local roomplan = require("wayfinder.rooms")
-local gridplan = require("wayfinder.gridplan")
 local primitives = require("wayfinder.primitives")
 
 local M = {}
@@ -157,7 +156,7 @@ local function new_world(fname, options, level)
     fail_arg(fname, "options.propagation must be 'best_first' or 'recursive', got "
       .. describe(propagation), level)
   end
-  local planner = options.planner or gridplan.plan
+  local planner = options.planner or roomplan.plan
   if type(planner) ~= "function" then
     fail_arg(fname, "options.planner must be a function(room, query), got " .. describe(planner),
       level)
@@ -947,6 +946,9 @@ function World:room_description()
       room = { width = W, height = H, rooms = rooms, doors = door_tiles, walls = self:walls(),
         objects = objects },
     }
+    -- only the people's entries change from now on: the rectangle planner
+    -- reads the rest once
+    roomplan.prepare(d.room)
     self.desc = d
   end
   local stamp = self.tick_count * 1000003 + self.moves_version
@@ -1002,106 +1004,14 @@ end
 -- Runs the planner; returns the route as a flat fixed point list whose
 -- first point is the exact start, or nil, "no_path" (nothing to find even
 -- without people) or nil, "crowded".
--- The description without the people whose squares, grown by the routing
--- person's half width, hold the start: people who already overlap never
--- stop each other (route following lets them walk apart), so they must not
--- make the start unplannable either.
-local function without_people_at(room, q)
-  local sx, sy, grow = q.start[1], q.start[2], (q.width or 0) / 2
-  local kept, dropped = {}, false
-  for _, o in ipairs(room.objects) do
-    if o.person and o.id ~= q.start_object and o.id ~= q.dest_object
-        and sx > o.x0 - grow and sx < o.x1 + grow
-        and sy > o.y0 - grow and sy < o.y1 + grow then
-      dropped = true
-    else
-      kept[#kept + 1] = o
-    end
-  end
-  if not dropped then return nil end
-  local copy = {}
-  for k, v in pairs(room) do copy[k] = v end
-  copy.objects = kept
-  return copy
-end
-
--- How far outside an inflated obstacle a freed start is put.
-local FREE_MARGIN = 1 / 1024
-
--- A point moved out of the inflated obstacles that hold it: to the nearest
--- side plus a margin (ties: left, right, top, bottom), at most half a tile,
--- since a person who only touches a wall or a piece of furniture stands on
--- its inflated edge (walls are edges to the walk but thin rectangles to the
--- planner), and a door's side point may touch its frame. Returns x, y or nil.
-local function free_point(room, q, x, y)
-  local _, inflated = roomplan.obstacles(room, q)
-  for _ = 1, 4 do
-    local r
-    for _, o in ipairs(inflated) do
-      if x > o[1] and x < o[3] and y > o[2] and y < o[4] then r = o; break end
-    end
-    if not r then return x, y end
-    local sides = {
-      { x - r[1], r[1] - FREE_MARGIN, y }, { r[3] - x, r[3] + FREE_MARGIN, y },
-      { y - r[2], x, r[2] - FREE_MARGIN }, { r[4] - y, x, r[4] + FREE_MARGIN },
-    }
-    local best = sides[1]
-    for k = 2, 4 do if sides[k][1] < best[1] then best = sides[k] end end
-    if best[1] > 0.5 then return nil end
-    x, y = best[2], best[3]
-  end
-  return nil
-end
-
--- Plans with the world's planner. With the rectangle planner, a start it
--- finds blocked is tried again without the people who already overlap it,
--- then a blocked start or point goal is freed (free_point) and planned
--- again: the real start stays the first point, and the walk ends on the
--- freed goal. Other planners' answers pass through as they are.
-function World:_plan_from(room, q)
-  local points, why = self:_call_planner(room, q)
-  if points then return points end
-  -- the grid planner snaps blocked starts itself
-  if self.planner ~= roomplan.plan then return nil, why end
-  if why == "start_blocked" then
-    local apart = without_people_at(room, q)
-    if apart then
-      room = apart
-      points, why = self:_call_planner(room, q)
-      if points then return points end
-    end
-  end
-  local moved = {}
-  for k, v in pairs(q) do moved[k] = v end
-  for _ = 1, 2 do
-    if why == "start_blocked" then
-      local fx, fy = free_point(room, moved, moved.start[1], moved.start[2])
-      if not fx then return nil, why end
-      moved.start = { fx, fy }
-    elseif why == "goal_blocked" and moved.mode ~= "near" then
-      local fx, fy = free_point(room, moved, moved.goal[1], moved.goal[2])
-      if not fx then return nil, why end
-      moved.goal = { fx, fy }
-    else
-      return nil, why
-    end
-    points, why = self:_call_planner(room, moved)
-    if points then
-      if moved.start ~= q.start then table.insert(points, 1, { q.start[1], q.start[2] }) end
-      return points
-    end
-  end
-  return nil, why
-end
-
 function World:_plan(p, dest, ignore)
   local room = self:room_description()
   local q = query_for(self, p, dest, ignore and to_number(self.ignore_radius) or nil)
-  local points = self:_plan_from(room, q)
+  local points = self:_call_planner(room, q)
   if not points then
     -- the same plan with every person ignored: a distance across the world
     q = query_for(self, p, dest, 2 * math.max(self.width, self.height))
-    if not self:_plan_from(room, q) then return nil, "no_path" end
+    if not self:_call_planner(room, q) then return nil, "no_path" end
     return nil, "crowded"   -- only people are in the way
   end
   if type(points) ~= "table" or #points < 1 then

@@ -9,12 +9,24 @@
 #include "lcheck.h"
 
 #define PLANNER_MT "wayfinder.RoomPlanner"
+#define PREPARED_MT "wayfinder.PreparedRoom"
 #define COORD_LIMIT 8192.0
 #define MAX_OBJECTS 1000000
 
 typedef struct lplanner {
     wf_rplan *p;               /* NULL once closed */
 } lplanner;
+
+/* A room description read once (wayfinder.rooms.prepare): the room with
+ * its buffers, and which objects are people, whose boxes and rooms are
+ * read again from the description at every call. User values: 1 the
+ * anchor table holding the buffers, the object ids ("ids") and the string
+ * room ids ("intern"); 2 the description table. */
+typedef struct lprepared {
+    wf_room room;
+    const size_t *people;      /* indices into room.objects */
+    size_t npeople;
+} lprepared;
 
 /* Everything read from (room, query); buffers live in Lua userdata kept in
  * the anchor table, so an error at any point frees them. */
@@ -43,7 +55,7 @@ static const char *const QUERY_KEYS[] = {"start", "goal", "start_object",
                                          "terrain", "room", NULL};
 static const char *const TUNING_KEYS[] = {"max_node_size", "seed", "step",
                                           "min_step", "max_nodes", "edge_points",
-                                          NULL};
+                                          "escape", NULL};
 static const char *const TERRAIN_KEYS[] = {"x0", "y0", "x1", "y1", "penalty",
                                            NULL};
 
@@ -476,12 +488,15 @@ static void read_tuning(lua_State *L, input *in, int t)
         }
         c->edge_points = (int)e;
     }
+    if (lua_getfield(L, u, "escape") != LUA_TNIL)
+        c->escape = to_fix(wfl_check_range(L, -1, in->fname, "query.tuning.escape",
+                                           0, COORD_LIMIT));
     if (min_step > step)
         wfl_error(L, in->fname, "query.tuning.min_step (%g) must not exceed "
                   "query.tuning.step (%g)", (double)min_step, (double)step);
     c->step = to_fix(step);
     c->min_step = to_fix(min_step);
-    lua_pop(L, 7);
+    lua_pop(L, 8);
 }
 
 static void read_terrain(lua_State *L, input *in, int t)
@@ -591,6 +606,9 @@ static void read_query(lua_State *L, input *in, int q)
     lua_pop(L, 1);
     in->scan.sx = c->sx;
     in->scan.sy = c->sy;
+    in->scan.gx = c->gx;
+    in->scan.gy = c->gy;
+    in->scan.margin = c->margin;
     in->scan.near = c->mode == WF_RDEST_NEAR;
 
     lua_getfield(L, in->anchor, "ids");
@@ -612,13 +630,83 @@ static void read_query(lua_State *L, input *in, int q)
     lua_pop(L, 1);
 }
 
-/* Reads room (index r) and query (index q); pushes the anchor table. */
+/* The room of a prepared description (userdata at index r): its tables
+ * and ids, and a copy of its objects this call may mark. */
+static void use_prepared(lua_State *L, input *in, const lprepared *pr, int r)
+{
+    in->room = pr->room;
+    lua_getiuservalue(L, r, 1);
+    lua_getfield(L, -1, "intern");
+    lua_setfield(L, in->anchor, "intern");
+    lua_getfield(L, -1, "ids");
+    lua_setfield(L, in->anchor, "ids");
+    lua_pop(L, 1);
+    size_t n = pr->room.nobjects;
+    wf_room_object *obj = anchored_buffer(L, in, n * sizeof *obj);
+    if (n)
+        memcpy(obj, pr->room.objects, n * sizeof *obj);
+    in->room.objects = obj;
+}
+
+/* Reads the people of a prepared description again: each one's room, and
+ * its box when it stands in the starting room (elsewhere rule 3 skips it
+ * whatever its box). */
+static void refresh_people(lua_State *L, input *in, const lprepared *pr, int r)
+{
+    char buf[64], arg[64];
+    wf_room_object *obj = (wf_room_object *)in->room.objects;
+    lua_getiuservalue(L, r, 2);
+    if (lua_getfield(L, -1, "objects") != LUA_TTABLE)
+        wfl_error(L, in->fname, "room.objects must be a sequence of tables, "
+                  "got %s", wfl_describe(L, -1, buf));
+    int s = lua_gettop(L);
+    /* the argument's name is formatted only when something is wrong or a
+     * string room id needs a name: this runs for every person every call */
+    for (size_t i = 0; i < pr->npeople; i++) {
+        size_t k = pr->people[i];
+        if (lua_rawgeti(L, s, (lua_Integer)k + 1) != LUA_TTABLE) {
+            snprintf(arg, sizeof arg, "room.objects[%lu]", (unsigned long)k + 1);
+            wfl_error(L, in->fname, "%s must be a table, got %s", arg,
+                      wfl_describe(L, -1, buf));
+        }
+        int o = lua_gettop(L);
+        int rt = lua_getfield(L, o, "room");
+        lua_Integer rv = lua_tointeger(L, -1);
+        if (rt == LUA_TNUMBER && lua_isinteger(L, -1) && rv >= ROOM_ID_MIN
+            && rv <= ROOM_ID_MAX) {
+            obj[k].room = (int32_t)rv;
+        } else {
+            char what[80];
+            snprintf(what, sizeof what, "room.objects[%lu].room", (unsigned long)k + 1);
+            if (rt == LUA_TNIL)
+                wfl_error(L, in->fname, "%s is missing", what);
+            obj[k].room = room_id(L, in, -1, what);
+        }
+        lua_pop(L, 1);
+        if (obj[k].room == in->scan.room) {
+            snprintf(arg, sizeof arg, "room.objects[%lu]", (unsigned long)k + 1);
+            obj[k].box = box_fields(L, in, o, arg);
+        }
+        lua_pop(L, 1);
+    }
+    lua_pop(L, 2);
+}
+
+/* Reads room (index r: a description, or a prepared one) and query (index
+ * q); pushes the anchor table. */
 static void read_input(lua_State *L, input *in, const char *fname, int r, int q)
 {
     memset(in, 0, sizeof *in);
     in->fname = fname;
     lua_createtable(L, 6, 3);
     in->anchor = lua_gettop(L);
+    const lprepared *pr = luaL_testudata(L, r, PREPARED_MT);
+    if (pr) {
+        use_prepared(L, in, pr, r);
+        read_query(L, in, q);
+        refresh_people(L, in, pr, r);
+        return;
+    }
     lua_newtable(L);
     lua_setfield(L, in->anchor, "intern");
     read_room(L, in, r);
@@ -628,7 +716,7 @@ static void read_input(lua_State *L, input *in, const char *fname, int r, int q)
 /* Builds the areas (scan then terrain) into an anchored buffer. */
 static wf_area *build_areas(lua_State *L, input *in, size_t *n, uint8_t **skips)
 {
-    size_t cap = wf_room_obstacles_bound(&in->room) + in->nterrain;
+    size_t cap = wf_room_obstacles_cap(&in->room, &in->scan) + in->nterrain;
     wf_area *areas = anchored_buffer(L, in, cap * sizeof *areas);
     *skips = anchored_buffer(L, in, in->room.nobjects + 1);
     size_t m = 0;
@@ -659,6 +747,7 @@ static const char *kind_name(wf_area_kind k)
     case WF_AREA_WALL: return "wall";
     case WF_AREA_OBJECT: return "object";
     case WF_AREA_TERRAIN: return "terrain";
+    case WF_AREA_PERSON: return "person";
     }
     return "unknown";
 }
@@ -667,8 +756,8 @@ static const char *skip_name(int s)
 {
     static const char *const names[] = {"added", "start_object", "dest_object",
                                         "other_room", "contained", "walk_over",
-                                        "person_near"};
-    return s >= 0 && s <= WF_SKIP_PERSON ? names[s] : "unknown";
+                                        "person_near", "person_overlap"};
+    return s >= 0 && s <= WF_SKIP_OVERLAP ? names[s] : "unknown";
 }
 
 static const char *reason_name(wf_status st)
@@ -780,6 +869,16 @@ static void push_info(lua_State *L, const wf_rplan *p)
     set_num(L, "ratio", r.chain_length > 0 ? (lua_Number)r.length
                                                 / (lua_Number)r.chain_length
                                           : 1.0);
+    lua_pushboolean(L, r.escaped);
+    lua_setfield(L, -2, "escaped");
+    lua_pushboolean(L, r.goal_moved);
+    lua_setfield(L, -2, "goal_moved");
+    lua_createtable(L, 2, 0);
+    lua_pushnumber(L, from_fix(r.gx));
+    lua_rawseti(L, -2, 1);
+    lua_pushnumber(L, from_fix(r.gy));
+    lua_rawseti(L, -2, 2);
+    lua_setfield(L, -2, "goal");
     push_points(L, r.cx, r.cy, r.nchain);
     lua_setfield(L, -2, "chain");
     push_points(L, r.ax, r.ay, r.nchain);
@@ -863,6 +962,7 @@ static lplanner *make_planner(lua_State *L, const char *fname)
     set_num(L, "seed", from_fix(in.cfg.seed));
     set_num(L, "step", from_fix(in.cfg.step));
     set_num(L, "min_step", from_fix(in.cfg.min_step));
+    set_num(L, "escape", from_fix(in.cfg.escape));
     wf_status st = wf_rplan_create(&u->p, &in.cfg);
     if (st == WF_ERR_NOMEM)
         wfl_error(L, fname, "out of memory");
@@ -911,9 +1011,7 @@ static int l_rooms_obstacles(lua_State *L)
     }
     lua_createtable(L, (int)n, 0);
     for (size_t k = 0; k < n; k++) {
-        wf_area a = areas[k];
-        if (!(a.kind == WF_AREA_TERRAIN && a.penalty != WF_IMPASSABLE))
-            a.r = wf_rect_inflate(a.r, in.cfg.margin);
+        wf_area a = wf_area_inflate(areas[k], in.cfg.margin);
         push_area(L, &a, ids);
         lua_rawseti(L, -2, (lua_Integer)k + 1);
     }
@@ -1163,6 +1261,57 @@ static int l_tostring(lua_State *L)
     return 1;
 }
 
+/* ----------------------------------------------------------- prepared -- */
+
+static int l_rooms_prepare(lua_State *L)
+{
+    input in;
+    memset(&in, 0, sizeof in);
+    in.fname = "wayfinder.rooms.prepare";
+    lua_settop(L, 1);
+    lua_createtable(L, 6, 3);                      /* the anchor, at 2 */
+    in.anchor = 2;
+    lua_newtable(L);
+    lua_setfield(L, in.anchor, "intern");
+    read_room(L, &in, 1);
+    size_t np = 0;
+    for (size_t k = 0; k < in.room.nobjects; k++)
+        np += (in.room.objects[k].flags & WF_OBJ_PERSON) != 0;
+    size_t *people = anchored_buffer(L, &in, np * sizeof *people);
+    np = 0;
+    for (size_t k = 0; k < in.room.nobjects; k++)
+        if (in.room.objects[k].flags & WF_OBJ_PERSON)
+            people[np++] = k;
+    lprepared *pr = lua_newuserdatauv(L, sizeof *pr, 2);
+    pr->room = in.room;
+    pr->people = people;
+    pr->npeople = np;
+    luaL_setmetatable(L, PREPARED_MT);
+    lua_pushvalue(L, in.anchor);
+    lua_setiuservalue(L, -2, 1);
+    lua_pushvalue(L, 1);
+    lua_setiuservalue(L, -2, 2);
+    return 1;
+}
+
+/* A prepared room owns nothing but garbage-collected buffers. */
+static int l_prepared_close(lua_State *L)
+{
+    (void)L;
+    return 0;
+}
+
+static int l_prepared_tostring(lua_State *L)
+{
+    const lprepared *pr = luaL_checkudata(L, 1, PREPARED_MT);
+    lua_pushfstring(L, PREPARED_MT " (%dx%d tiles, %d objects, %d people)",
+                    pr->room.width, pr->room.height, (int)pr->room.nobjects,
+                    (int)pr->npeople);
+    return 1;
+}
+
+static const luaL_Reg no_methods[] = {{NULL, NULL}};
+
 static const luaL_Reg planner_methods[] = {
     {"advance", l_advance},
     {"run", l_run},
@@ -1179,11 +1328,14 @@ static const luaL_Reg room_functions[] = {
     {"rooms_obstacles", l_rooms_obstacles},
     {"rooms_plan", l_rooms_plan},
     {"rooms_planner", l_rooms_planner},
+    {"rooms_prepare", l_rooms_prepare},
     {NULL, NULL}
 };
 
 void wfl_register_rects(lua_State *L)
 {
+    wfl_new_type(L, PREPARED_MT, no_methods, l_prepared_close, l_prepared_tostring);
+    lua_pop(L, 1);
     wfl_new_type(L, PLANNER_MT, planner_methods, l_close, l_tostring);
     /* the method table, so wayfinder.rooms can add the route file methods */
     lua_getfield(L, -1, "__index");
