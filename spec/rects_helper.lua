@@ -31,6 +31,14 @@ function H.room(rows, extra)
 end
 
 --- An open n x n room (room 1) inside a one-tile border (room 0).
+--- A deep copy of plain data (a room description that nothing prepared).
+function H.copy(v)
+  if type(v) ~= "table" then return v end
+  local t = {}
+  for k, e in pairs(v) do t[k] = H.copy(e) end
+  return t
+end
+
 function H.box_room(w, h, extra)
   local rows = {}
   for y = 0, h + 1 do

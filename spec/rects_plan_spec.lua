@@ -470,12 +470,7 @@ describe("wayfinder.rooms.planner", function()
   end)
 
   describe("prepared rooms", function()
-    local function copy(v)
-      if type(v) ~= "table" then return v end
-      local t = {}
-      for k, e in pairs(v) do t[k] = copy(e) end
-      return t
-    end
+    local copy = H.copy
 
     it("plan as the description they were made from (random rooms with people)", function()
       for seed = 1, 30 do

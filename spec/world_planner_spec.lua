@@ -4,6 +4,7 @@
 -- planner can write the route file of every planning call.
 local wayfinder = require("wayfinder")
 local rooms = require("wayfinder.rooms")
+local deep_copy = require("rects_helper").copy
 
 local function temp_dir()
   local dir = os.tmpname()
@@ -32,13 +33,6 @@ local function points_equal(a, b)
 end
 
 describe("the house world's within-room planner", function()
-  local function deep_copy(v)
-    if type(v) ~= "table" then return v end
-    local t = {}
-    for k, e in pairs(v) do t[k] = deep_copy(e) end
-    return t
-  end
-
   it("is the rectangle-cover planner by default", function()
     local w = furnished_world { width = 8, height = 4 }
     assert.are.equal(rooms.plan, w.planner)

@@ -355,6 +355,27 @@ static int mark_objects(lua_State *L, input *in, int ids, int idx,
     return hits;
 }
 
+/* The room of object k (its table at index o); the argument's name is
+ * formatted only when it is needed. */
+static int32_t object_room(lua_State *L, input *in, int o, size_t k)
+{
+    int32_t id;
+    int rt = lua_getfield(L, o, "room");
+    lua_Integer rv = lua_tointeger(L, -1);
+    if (rt == LUA_TNUMBER && lua_isinteger(L, -1) && rv >= ROOM_ID_MIN
+        && rv <= ROOM_ID_MAX) {
+        id = (int32_t)rv;
+    } else {
+        char what[80];
+        snprintf(what, sizeof what, "room.objects[%lu].room", (unsigned long)k + 1);
+        if (rt == LUA_TNIL)
+            wfl_error(L, in->fname, "%s is missing", what);
+        id = room_id(L, in, -1, what);
+    }
+    lua_pop(L, 1);
+    return id;
+}
+
 static void read_objects(lua_State *L, input *in, int t)
 {
     char buf[64], arg[64];
@@ -389,19 +410,8 @@ static void read_objects(lua_State *L, input *in, int t)
                 wfl_error(L, in->fname, "%s.id must not be nan", arg);
             lua_rawseti(L, ids, (lua_Integer)k + 1);
             obj[k].box = box_fields(L, in, o, arg);
+            obj[k].room = object_room(L, in, o, k);
             char what[80];
-            int rt = lua_getfield(L, o, "room");
-            lua_Integer rv = lua_tointeger(L, -1);
-            if (rt == LUA_TNUMBER && lua_isinteger(L, -1) && rv >= ROOM_ID_MIN
-                && rv <= ROOM_ID_MAX) {
-                obj[k].room = (int32_t)rv;
-            } else {
-                snprintf(what, sizeof what, "%s.room", arg);
-                if (rt == LUA_TNIL)
-                    wfl_error(L, in->fname, "%s is missing", what);
-                obj[k].room = room_id(L, in, -1, what);
-            }
-            lua_pop(L, 1);
             obj[k].flags = 0;
             if (field_bool(L, in, o, "contained", arg))
                 obj[k].flags |= WF_OBJ_CONTAINED;
@@ -670,19 +680,7 @@ static void refresh_people(lua_State *L, input *in, const lprepared *pr, int r)
                       wfl_describe(L, -1, buf));
         }
         int o = lua_gettop(L);
-        int rt = lua_getfield(L, o, "room");
-        lua_Integer rv = lua_tointeger(L, -1);
-        if (rt == LUA_TNUMBER && lua_isinteger(L, -1) && rv >= ROOM_ID_MIN
-            && rv <= ROOM_ID_MAX) {
-            obj[k].room = (int32_t)rv;
-        } else {
-            char what[80];
-            snprintf(what, sizeof what, "room.objects[%lu].room", (unsigned long)k + 1);
-            if (rt == LUA_TNIL)
-                wfl_error(L, in->fname, "%s is missing", what);
-            obj[k].room = room_id(L, in, -1, what);
-        }
-        lua_pop(L, 1);
+        obj[k].room = object_room(L, in, o, k);
         if (obj[k].room == in->scan.room) {
             snprintf(arg, sizeof arg, "room.objects[%lu]", (unsigned long)k + 1);
             obj[k].box = box_fields(L, in, o, arg);
