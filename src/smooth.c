@@ -106,6 +106,32 @@ static int line_all_blocked(const uint64_t *line, int a, int b)
     return !(line[w1] & m1);
 }
 
+/* A value n kept as q * den + r with 0 <= r < den, so that the floor and
+ * the ceiling of n / den move by additions only. */
+typedef struct sm_frac {
+    int64_t q, r;
+} sm_frac;
+
+static sm_frac frac_of(int64_t n, int64_t den)
+{
+    sm_frac f = {n / den, n % den};
+    if (f.r < 0) {
+        f.r += den;
+        f.q--;
+    }
+    return f;
+}
+
+static void frac_add(sm_frac *f, sm_frac step, int64_t den)
+{
+    f->q += step.q;
+    f->r += step.r;
+    if (f->r >= den) {
+        f->r -= den;
+        f->q++;
+    }
+}
+
 /* Line of sight from (au, av) to (bu, bv) with |bu - au| >= |bv - av|,
  * where line v of the plane (stride words apart, line -1 first) holds
  * positions u. The centre-to-centre segment crosses each line v between
@@ -113,7 +139,14 @@ static int line_all_blocked(const uint64_t *line, int a, int b)
  * touches there are one run, and the rule asks them all to be passable
  * (a corner crossing touches both navcells beside the corner). Lines are
  * read from a's towards b's. On failure *pu, *pv get the blocked navcell
- * met first. */
+ * met first.
+ *
+ * In doubled coordinates (centres odd, navcell edges even), measured from
+ * the end with the lower v at (u0, v0) to the other at v1: dv * u(Y) =
+ * n(Y) = u0 * dv + (Y - v0) * du, and line v spans Y in [max(2v, v0),
+ * min(2v + 2, v1)]. Navcell k is touched when 2k <= u_max and 2k + 2 >=
+ * u_min: k from ceil(n_min / (2 dv)) - 1 to floor(n_max / (2 dv)). n at
+ * the line edges Y = 2v steps by 2 du from line to line. */
 static int los_lines(const uint64_t *plane, size_t stride, int au, int av,
                      int bu, int bv, int *pu, int *pv)
 {
@@ -127,22 +160,23 @@ static int los_lines(const uint64_t *plane, size_t stride, int au, int av,
         *pv = av;
         return 0;
     }
-    /* doubled coordinates, measured from the end with the lower v: centres
-     * are odd, navcell edges even; u(v) = u0 + (v - v0) * du / dv */
-    int lo_first = av < bv;
-    int64_t u0 = 2 * (int64_t)(lo_first ? au : bu) + 1;
-    int64_t v0 = 2 * (int64_t)(lo_first ? av : bv) + 1;
-    int64_t v1 = 2 * (int64_t)(lo_first ? bv : av) + 1;
-    int64_t du = 2 * (int64_t)(lo_first ? bu - au : au - bu), dv = v1 - v0;
-    int64_t den = 2 * dv, base = u0 * dv;
-    int step = lo_first ? 1 : -1;
-    for (int v = av; ; v += step) {
-        int64_t ya = 2 * (int64_t)v > v0 ? 2 * (int64_t)v : v0;
-        int64_t yb = 2 * (int64_t)v + 2 < v1 ? 2 * (int64_t)v + 2 : v1;
-        int64_t na = base + (ya - v0) * du, nb = base + (yb - v0) * du;
-        int64_t nlo = na < nb ? na : nb, nhi = na < nb ? nb : na;
-        /* navcells k with 2k <= u_max and 2k + 2 >= u_min (all positive) */
-        int k0 = (int)((nlo + den - 1) / den) - 1, k1 = (int)(nhi / den);
+    int up = av < bv;
+    int lu = up ? au : bu, lv = up ? av : bv, hu = up ? bu : au, hv = up ? bv : av;
+    int64_t u0 = 2 * (int64_t)lu + 1, v0 = 2 * (int64_t)lv + 1;
+    int64_t v1 = 2 * (int64_t)hv + 1, du = 2 * (int64_t)(hu - lu);
+    int64_t dv = v1 - v0, den = 2 * dv;
+    sm_frac lo_end = frac_of(u0 * dv, den);
+    sm_frac hi_end = frac_of((2 * (int64_t)hu + 1) * dv, den);
+    /* the line edge next to a's line, and the step towards b's */
+    int64_t edge = up ? 2 * (int64_t)lv + 2 : 2 * (int64_t)hv;
+    sm_frac e = frac_of(u0 * dv + (edge - v0) * du, den);
+    sm_frac step = frac_of(up ? 2 * du : -2 * du, den);
+    sm_frac cur = up ? lo_end : hi_end;
+    for (int v = av; ; v += up ? 1 : -1) {
+        sm_frac other = v == bv ? (up ? hi_end : lo_end) : e;
+        int less = cur.q < other.q || (cur.q == other.q && cur.r < other.r);
+        sm_frac mn = less ? cur : other, mx = less ? other : cur;
+        int k0 = (int)(mn.q + (mn.r != 0)) - 1, k1 = (int)mx.q;
         int k = line_first_blocked(plane + (size_t)(v + 1) * stride, k0, k1,
                                    dir);
         if (k >= 0) {
@@ -152,6 +186,8 @@ static int los_lines(const uint64_t *plane, size_t stride, int au, int av,
         }
         if (v == bv)
             return 1;
+        cur = e;
+        frac_add(&e, step, den);
     }
 }
 
@@ -166,6 +202,104 @@ static int los_cells(const wf_grid *g, int cls, int ax, int ay, int bx, int by,
                          (size_t)g->words, ax, ay, bx, by, px, py);
     return los_lines(g->tpass + (size_t)cls * g->tplane_words,
                      (size_t)g->twords, ay, ax, by, bx, py, px);
+}
+
+/* One side of a triangle crossing lines lo..hi of a plane, in the doubled
+ * coordinates of los_lines: at and end hold n at the side's ends, next at
+ * the next line edge, each over den. */
+typedef struct sm_side {
+    int lo, hi;
+    int64_t den;
+    sm_frac at, next, end, step;
+} sm_side;
+
+static void side_init(sm_side *e, int pu, int pv, int qu, int qv)
+{
+    if (pv > qv) {
+        int t = pu;
+        pu = qu;
+        qu = t;
+        t = pv;
+        pv = qv;
+        qv = t;
+    }
+    e->lo = pv;
+    e->hi = qv;
+    int64_t u0 = 2 * (int64_t)pu + 1, v0 = 2 * (int64_t)pv + 1;
+    int64_t du = 2 * (int64_t)(qu - pu), dv = 2 * (int64_t)(qv - pv);
+    if (dv == 0) {
+        /* along a line: its two ends are the span (den 2 keeps the units) */
+        e->den = 2;
+        e->at = frac_of(u0, 2);
+        e->end = frac_of(2 * (int64_t)qu + 1, 2);
+        e->next = e->end;
+        e->step = frac_of(0, 2);
+        return;
+    }
+    e->den = 2 * dv;
+    e->at = frac_of(u0 * dv, e->den);
+    e->end = frac_of((2 * (int64_t)qu + 1) * dv, e->den);
+    e->next = frac_of(u0 * dv + (2 * (int64_t)pv + 2 - v0) * du, e->den);
+    e->step = frac_of(2 * du, e->den);
+}
+
+/* Widens [*k0, *k1] by the navcells side e touches on line v (lo <= v <=
+ * hi, lines taken in increasing order), and moves e to the next line. */
+static void side_span(sm_side *e, int v, int *k0, int *k1)
+{
+    sm_frac a = e->at, b = v == e->hi ? e->end : e->next;
+    int less = a.q < b.q || (a.q == b.q && a.r < b.r);
+    sm_frac mn = less ? a : b, mx = less ? b : a;
+    int lo = (int)(mn.q + (mn.r != 0)) - 1, hi = (int)mx.q;
+    if (lo < *k0)
+        *k0 = lo;
+    if (hi > *k1)
+        *k1 = hi;
+    e->at = e->next;
+    frac_add(&e->next, e->step, e->den);
+}
+
+/* 1 when every navcell whose closed square meets the closed triangle of
+ * the centres a, b, c is passable; then a sees every navcell whose centre
+ * lies on the segment bc, as their segments from a lie in the triangle.
+ * On each line the triangle spans the union of its sides' spans. */
+static int triangle_clear(const wf_grid *g, int cls, int ax, int ay, int bx,
+                          int by, int cx, int cy)
+{
+    int x0 = ax < bx ? (ax < cx ? ax : cx) : (bx < cx ? bx : cx);
+    int x1 = ax > bx ? (ax > cx ? ax : cx) : (bx > cx ? bx : cx);
+    int y0 = ay < by ? (ay < cy ? ay : cy) : (by < cy ? by : cy);
+    int y1 = ay > by ? (ay > cy ? ay : cy) : (by > cy ? by : cy);
+    const uint64_t *plane;
+    size_t stride;
+    int v0, v1;
+    sm_side e[3];
+    if (x1 - x0 >= y1 - y0) {
+        plane = g->pass + (size_t)cls * g->plane_words;
+        stride = (size_t)g->words;
+        v0 = y0;
+        v1 = y1;
+        side_init(&e[0], ax, ay, bx, by);
+        side_init(&e[1], bx, by, cx, cy);
+        side_init(&e[2], cx, cy, ax, ay);
+    } else {
+        plane = g->tpass + (size_t)cls * g->tplane_words;
+        stride = (size_t)g->twords;
+        v0 = x0;
+        v1 = x1;
+        side_init(&e[0], ay, ax, by, bx);
+        side_init(&e[1], by, bx, cy, cx);
+        side_init(&e[2], cy, cx, ay, ax);
+    }
+    for (int v = v0; v <= v1; v++) {
+        int k0 = INT32_MAX, k1 = INT32_MIN;
+        for (int s = 0; s < 3; s++)
+            if (v >= e[s].lo && v <= e[s].hi)
+                side_span(&e[s], v, &k0, &k1);
+        if (line_first_blocked(plane + (size_t)(v + 1) * stride, k0, k1, 1) >= 0)
+            return 0;
+    }
+    return 1;
 }
 
 int wf_grid_line_of_sight(const wf_grid *g, int cls, int ax, int ay, int bx,
@@ -357,6 +491,9 @@ static int in_shadow(const wf_shadow *h, int x, int y, const sm_box *b)
 
 /* Path navcells per leaf of the box tree. */
 #define LEAF 8
+/* Navcells of a straight run that one triangle test tries to show visible
+ * from a source that sees the run's first. */
+#define RUN_CHECK 64
 /* Blockers remembered across tests: the ones found last often hide the
  * next pairs too, and testing one is far cheaper than a line of sight. */
 #define RECENT 4
@@ -373,11 +510,14 @@ struct wf_smooth {
     int32_t *first, *last;      /* per layer: its navcells, in path order */
     int32_t *next;              /*   linked by next */
     int32_t *succ;              /* phase 2: next waypoint, -2 unreachable */
+    int32_t *run;               /* last navcell of the straight run from q */
+    int32_t *vis_lo, *vis_hi;   /* per source: navcells it is known to see */
     int64_t *rest;              /* phase 2: shortest length to the end */
     wf_shadow *shadow;          /* per source: what its blocker hides */
     uint64_t *parked, *picked;  /* bit per layer: its list is not empty */
     size_t tcap;                /* leaves of the box tree (a power of 2) */
     sm_box *box;                /* the box tree, node 1 the root */
+    int64_t *low;               /* per tree node, 4 values: see detour_all */
     sm_box recent[RECENT];
     int nrecent;
     int32_t *ox, *oy;           /* the waypoints found */
@@ -399,18 +539,22 @@ void wf_smooth_free(wf_smooth *m)
     free(m->last);
     free(m->next);
     free(m->succ);
+    free(m->run);
+    free(m->vis_lo);
+    free(m->vis_hi);
     free(m->rest);
     free(m->shadow);
     free(m->parked);
     free(m->picked);
     free(m->box);
+    free(m->low);
     free(m->ox);
     free(m->oy);
     free(m);
 }
 
 /* Bytes per path navcell of the arrays below, and of the box tree. */
-#define PER_NAVCELL (13 * sizeof(int32_t) + 2 * sizeof(int64_t) \
+#define PER_NAVCELL (16 * sizeof(int32_t) + 2 * sizeof(int64_t) \
                      + sizeof(wf_shadow))
 
 size_t wf_smooth_memory(const wf_smooth *m)
@@ -418,7 +562,7 @@ size_t wf_smooth_memory(const wf_smooth *m)
     if (!m)
         return 0;
     return sizeof *m + m->cap * PER_NAVCELL + 2 * (m->cap / 64 + 1) * 8
-           + 2 * m->tcap * sizeof(sm_box);
+           + 2 * m->tcap * (sizeof(sm_box) + 4 * sizeof(int64_t));
 }
 
 /* Makes room for paths of n navcells; the arrays only grow (doubling), so
@@ -452,17 +596,21 @@ static wf_status reserve(wf_smooth **pm, size_t n)
     m->last = malloc(c * i32);
     m->next = malloc(c * i32);
     m->succ = malloc(c * i32);
+    m->run = malloc(c * i32);
+    m->vis_lo = malloc(c * i32);
+    m->vis_hi = malloc(c * i32);
     m->rest = malloc(c * i64);
     m->shadow = malloc(c * sizeof *m->shadow);
     m->parked = malloc((c / 64 + 1) * sizeof(uint64_t));
     m->picked = malloc((c / 64 + 1) * sizeof(uint64_t));
     m->box = malloc(2 * t * sizeof *m->box);
+    m->low = malloc(8 * t * sizeof *m->low);
     m->ox = malloc(c * i32);
     m->oy = malloc(c * i32);
     if (!m->x || !m->y || !m->cost || !m->hops || !m->link || !m->wake
         || !m->park || !m->pick || !m->first || !m->last || !m->next
-        || !m->succ || !m->rest || !m->shadow || !m->parked || !m->picked
-        || !m->box || !m->ox || !m->oy) {
+        || !m->succ || !m->run || !m->vis_lo || !m->vis_hi || !m->rest || !m->shadow || !m->parked || !m->picked
+        || !m->box || !m->low || !m->ox || !m->oy) {
         wf_smooth_free(m);
         *pm = NULL;
         return WF_ERR_NOMEM;
@@ -520,9 +668,33 @@ static void path_costs(wf_smooth *m, const wf_grid *g, int n)
     }
 }
 
+/* The detour bound for a set Q of navcells seen from source i: every q in
+ * Q is hidden when cost[q] - cost[i] > k * (|qx - ix| + |qy - iy|). The
+ * Manhattan distance is the largest of sx (qx - ix) + sy (qy - iy) over
+ * the four sign pairs, so the test holds for all of Q at once when
+ * min over the pairs of (low_s + k (sx ix + sy iy)) > cost[i], with low_s
+ * the least cost[q] - k (sx qx + sy qy) over Q. Pair s: sx = -1 when bit
+ * 0 is set, sy = -1 when bit 1 is. */
+static void low_add(int64_t *low, int64_t k, int64_t cost, int x, int y)
+{
+    for (int p = 0; p < 4; p++) {
+        int64_t v = cost - k * ((p & 1 ? -x : x) + (p & 2 ? -y : y));
+        if (v < low[p])
+            low[p] = v;
+    }
+}
+
+static int detour_all(const int64_t *low, int64_t k, int64_t cost, int x, int y)
+{
+    for (int p = 0; p < 4; p++)
+        if (low[p] + k * ((p & 1 ? -x : x) + (p & 2 ? -y : y)) <= cost)
+            return 0;
+    return 1;
+}
+
 /* Leaf b of the box tree holds navcells [b * LEAF, (b + 1) * LEAF); each
- * node the bounding box of its leaves' navcells. */
-static void build_tree(wf_smooth *m, int n)
+ * node the bounding box of its leaves' navcells and their low values. */
+static void build_tree(wf_smooth *m, int n, int64_t k)
 {
     size_t leaves = ((size_t)n + LEAF - 1) / LEAF, t = 1;
     while (t < leaves)
@@ -530,6 +702,8 @@ static void build_tree(wf_smooth *m, int n)
     m->tcap = t;
     for (size_t b = 0; b < t; b++) {
         sm_box *r = &m->box[t + b];
+        int64_t *low = &m->low[4 * (t + b)];
+        low[0] = low[1] = low[2] = low[3] = INT64_MAX;
         if (b >= leaves) {
             r->x0 = r->y0 = 1;
             r->x1 = r->y1 = 0;
@@ -538,16 +712,21 @@ static void build_tree(wf_smooth *m, int n)
         int a = (int)b * LEAF, e = a + LEAF < n ? a + LEAF : n;
         r->x0 = r->x1 = m->x[a];
         r->y0 = r->y1 = m->y[a];
-        for (int q = a + 1; q < e; q++) {
+        for (int q = a; q < e; q++) {
             if (m->x[q] < r->x0) r->x0 = m->x[q];
             if (m->x[q] > r->x1) r->x1 = m->x[q];
             if (m->y[q] < r->y0) r->y0 = m->y[q];
             if (m->y[q] > r->y1) r->y1 = m->y[q];
+            low_add(low, k, m->cost[q], m->x[q], m->y[q]);
         }
     }
-    for (size_t k = t - 1; k >= 1; k--) {
-        const sm_box *a = &m->box[2 * k], *b = &m->box[2 * k + 1];
-        sm_box *r = &m->box[k];
+    for (size_t j = t - 1; j >= 1; j--) {
+        const sm_box *a = &m->box[2 * j], *b = &m->box[2 * j + 1];
+        sm_box *r = &m->box[j];
+        for (int p = 0; p < 4; p++) {
+            int64_t la = m->low[4 * (2 * j) + p], lb = m->low[4 * (2 * j + 1) + p];
+            m->low[4 * j + p] = la < lb ? la : lb;
+        }
         if (b->x0 > b->x1) {
             *r = *a;
             continue;
@@ -569,39 +748,52 @@ typedef struct sm_run {
     int64_t k;                  /* cost per unit of Manhattan distance */
 } sm_run;
 
-/* 1 when every navcell of the path inside box b, the first of them at
- * index first, is certainly hidden from source i. */
-static int box_hidden(const sm_run *r, int i, int first, const sm_box *b)
+/* 1 when every navcell of a set is certainly hidden from source i: the
+ * set's low values (see detour_all) and bounding box b. */
+static int set_hidden(const sm_run *r, int i, const int64_t *low, const sm_box *b)
 {
     const wf_smooth *m = r->m;
     int xi = m->x[i], yi = m->y[i];
-    int64_t mx = abs(b->x0 - xi) > abs(b->x1 - xi) ? abs(b->x0 - xi) : abs(b->x1 - xi);
-    int64_t my = abs(b->y0 - yi) > abs(b->y1 - yi) ? abs(b->y0 - yi) : abs(b->y1 - yi);
-    if (m->cost[first] - m->cost[i] > r->k * (mx + my))
-        return 1;
-    return in_shadow(&m->shadow[i], xi, yi, b);
+    return detour_all(low, r->k, m->cost[i], xi, yi)
+           || in_shadow(&m->shadow[i], xi, yi, b);
+}
+
+static int node_hidden(const sm_run *r, int i, size_t node)
+{
+    const wf_smooth *m = r->m;
+    return m->box[node].x0 > m->box[node].x1
+           || set_hidden(r, i, &m->low[4 * node], &m->box[node]);
 }
 
 static int cell_hidden(const sm_run *r, int i, int q)
 {
-    sm_box b = {r->m->x[q], r->m->y[q], r->m->x[q], r->m->y[q]};
-    return box_hidden(r, i, q, &b);
+    const wf_smooth *m = r->m;
+    int xi = m->x[i], yi = m->y[i], xq = m->x[q], yq = m->y[q];
+    if (m->cost[q] - m->cost[i] > r->k * (abs(xq - xi) + abs(yq - yi)))
+        return 1;
+    sm_box b = {xq, yq, xq, yq};
+    return in_shadow(&m->shadow[i], xi, yi, &b);
 }
 
 /* The first target q >= p that source i's certificates do not cover, or n:
- * the navcells left in p's leaf one by one, then the tree: up and right to
- * the first node not covered as a whole, down to its first leaf. */
+ * p's leaf (as a whole, then navcell by navcell), then the tree: up and
+ * right to the first node not covered as a whole, down to its first leaf.
+ * The box of p's leaf also holds navcells before p: covering it covers the
+ * rest of the leaf. */
 static int next_target(const sm_run *r, int i, int p)
 {
     const wf_smooth *m = r->m;
     size_t t = m->tcap;
     int lt = 63 - __builtin_clzll((unsigned long long)t);
     int n = r->n;
+    int tested = 0;     /* p's leaf box is known not covered */
     for (;;) {
         int leaf = p / LEAF, end = (leaf + 1) * LEAF < n ? (leaf + 1) * LEAF : n;
-        for (int q = p; q < end; q++)
-            if (!cell_hidden(r, i, q))
-                return q;
+        if (tested || !node_hidden(r, i, t + (size_t)leaf))
+            for (int q = p; q < end; q++)
+                if (!cell_hidden(r, i, q))
+                    return q;
+        tested = 1;
         size_t k = t + (size_t)leaf;
         for (;;) {
             while (k & 1)
@@ -610,21 +802,16 @@ static int next_target(const sm_run *r, int i, int p)
                 return n;
             k++;
             int sh = lt - (63 - __builtin_clzll((unsigned long long)k));
-            size_t lo = (k << sh) - t;
-            if (lo * LEAF >= (size_t)n)
+            if (((k << sh) - t) * LEAF >= (size_t)n)
                 return n;
-            if (!box_hidden(r, i, (int)(lo * LEAF), &m->box[k]))
+            if (!node_hidden(r, i, k))
                 break;
         }
         /* down to the first leaf not covered (a node whose box is empty
          * holds no navcell and is always covered) */
-        int sh = lt - (63 - __builtin_clzll((unsigned long long)k));
         while (k < t) {
             k *= 2;
-            sh--;
-            size_t lo = (k << sh) - t;
-            const sm_box *b = &m->box[k];
-            if (b->x0 > b->x1 || box_hidden(r, i, (int)(lo * LEAF), b))
+            if (node_hidden(r, i, k))
                 k++;
         }
         p = (int)(k - t) * LEAF;
@@ -640,6 +827,8 @@ static int sees(sm_run *r, int i, int j)
 {
     wf_smooth *m = r->m;
     int ax = m->x[i], ay = m->y[i], bx = m->x[j], by = m->y[j];
+    if (j >= m->vis_lo[i] && j <= m->vis_hi[i])
+        return 1;
     for (int k = 0; k < m->nrecent; k++) {
         if (segment_meets(ax, ay, bx, by, &m->recent[k])) {
             sm_box b = m->recent[k];
@@ -650,8 +839,17 @@ static int sees(sm_run *r, int i, int j)
         }
     }
     int px, py;
-    if (los_cells(r->g, r->cls, ax, ay, bx, by, &px, &py))
+    if (los_cells(r->g, r->cls, ax, ay, bx, by, &px, &py)) {
+        /* the path often runs on straight past j: one triangle test can
+         * show that i sees the rest of the run, instead of a line of sight
+         * per navcell */
+        int e = m->run[j] - j > RUN_CHECK ? j + RUN_CHECK : m->run[j];
+        if (e > j && triangle_clear(r->g, r->cls, ax, ay, bx, by, m->x[e], m->y[e])) {
+            m->vis_lo[i] = j;
+            m->vis_hi[i] = e;
+        }
         return 1;
+    }
     sm_box b = grow_blocker(r->g, r->cls, abs(bx - ax) >= abs(by - ay), px, py);
     int keep = m->nrecent < RECENT ? m->nrecent++ : RECENT - 1;
     memmove(&m->recent[1], &m->recent[0], (size_t)keep * sizeof b);
@@ -691,10 +889,14 @@ static void wake_at(sm_run *r, int i, int q)
 }
 
 /* Source i waits for the first target from p on that its certificates do
- * not cover. */
+ * not cover; when it is known to see p, that is p. */
 static void sleep_until(sm_run *r, int i, int p)
 {
-    wake_at(r, i, p < r->n ? next_target(r, i, p) : r->n);
+    const wf_smooth *m = r->m;
+    if (p >= m->vis_lo[i] && p <= m->vis_hi[i])
+        wake_at(r, i, p);
+    else
+        wake_at(r, i, p < r->n ? next_target(r, i, p) : r->n);
 }
 
 /* The lowest layer <= lim, above `after`, whose pick or park list is not
@@ -727,8 +929,18 @@ static int label_hops(sm_run *r)
         m->wake[k] = m->park[k] = m->pick[k] = -1;
     memset(m->parked, 0, words * sizeof *m->parked);
     memset(m->picked, 0, words * sizeof *m->picked);
-    for (int k = 0; k < n; k++)
+    for (int k = 0; k < n; k++) {
         m->shadow[k].ax = m->shadow[k].ay = 0;
+        m->vis_lo[k] = 1;
+        m->vis_hi[k] = 0;
+    }
+    m->run[n - 1] = n - 1;
+    for (int k = n - 2; k >= 0; k--) {
+        int same = k + 2 < n
+                   && m->x[k + 1] - m->x[k] == m->x[k + 2] - m->x[k + 1]
+                   && m->y[k + 1] - m->y[k] == m->y[k + 2] - m->y[k + 1];
+        m->run[k] = same ? m->run[k + 1] : k + 1;
+    }
     m->hops[0] = 0;
     m->first[0] = m->last[0] = 0;
     m->next[0] = -1;
@@ -854,9 +1066,21 @@ static void shortest_chain(sm_run *r, int layers)
         if (count == 0)
             continue;
         int end = later[count - 1];
+        sm_box all = {m->x[later[0]], m->y[later[0]], m->x[later[0]], m->y[later[0]]};
+        int64_t low[4] = {INT64_MAX, INT64_MAX, INT64_MAX, INT64_MAX};
+        for (int q = 0; q < count; q++) {
+            int j = later[q];
+            if (m->x[j] < all.x0) all.x0 = m->x[j];
+            if (m->x[j] > all.x1) all.x1 = m->x[j];
+            if (m->y[j] < all.y0) all.y0 = m->y[j];
+            if (m->y[j] > all.y1) all.y1 = m->y[j];
+            low_add(low, r->k, m->cost[j], m->x[j], m->y[j]);
+        }
         for (int i = m->first[t]; i >= 0 && i < end; i = m->next[i]) {
             int64_t best = INT64_MAX;
             int to = -1;
+            if (i < later[0] && set_hidden(r, i, low, &all))
+                continue;
             for (int q = 0; q < count; q++) {
                 int j = later[q];
                 if (j <= i || cell_hidden(r, i, j))
@@ -895,7 +1119,7 @@ wf_status wf_smooth_chain(wf_search *s, const wf_grid *g, int cls, size_t n,
         }
     r.k = 2 * WF_COST_SCALE * maxc;
     path_costs(m, g, r.n);
-    build_tree(m, r.n);
+    build_tree(m, r.n, r.k);
     m->nrecent = 0;
     int layers = label_hops(&r);
     shortest_chain(&r, layers);
