@@ -16,31 +16,44 @@
  *   c_0, in path order: hops[j] is 1 + the lowest hops[i] of a navcell
  *   i < j that sees j. Since c_{j-1} sees c_j, hops[j] <= hops[j-1] + 1, so
  *   only sources with hops[i] <= hops[j-1] - 1 can matter, and the lowest
- *   layer with a source that sees j decides. Most of the work is showing
- *   that the many older sources do not see j, and it is shared between
- *   targets: a source that does not see j gets a certificate that also
- *   covers later navcells, and sleeps until the first target that the
- *   certificate does not cover. Two certificates:
+ *   layer (navcells of equal hops) with a source that sees j decides; the
+ *   sources of higher layers are not looked at. Most of the work is showing
+ *   that the older sources do not see j, and it is shared between targets:
+ *   a source that does not see j gets a certificate that also covers later
+ *   navcells, and sleeps until the first target the certificate does not
+ *   cover. Two certificates:
  *     - A blocker: a rectangle of blocked navcells that the segment touches
  *       (grown from the blocked navcell nearest the source, across the line
  *       of view). Every point in its shadow seen from the source (the wedge
- *       it subtends, beyond it) is hidden.
+ *       it subtends, beyond it) is hidden. The last few blockers found are
+ *       tried on new pairs before a line of sight.
  *     - The detour bound: the grid path is optimal, so between c_i and c_j
  *       it costs no more than any other grid path between them. If c_i saw
  *       c_j, the navcells the segment touches would form such a path (an
  *       orthogonal step per grid line crossed, a diagonal one at a corner
- *       crossing, which the rule allows), costing at most K = 2 * scale *
- *       highest cost per unit of Manhattan distance. So a piece of path that
- *       costs more than K times the Manhattan distance of its ends is never
- *       a visible pair.
+ *       crossing, which the rule allows), costing at most k = 2 * scale *
+ *       highest terrain cost per unit of Manhattan distance. So a piece of
+ *       path that costs more than k times the Manhattan distance of its ends
+ *       never joins a visible pair. (Only the minimality of the answer rests
+ *       on this; every segment returned has had its own line of sight.)
  *   A static tree of bounding boxes over the path finds the first target a
- *   certificate does not cover in O(log n) box tests.
+ *   source's certificates do not cover in O(log n) node tests. A source
+ *   that sees a navcell where the path runs straight on also tries one
+ *   triangle test for the rest of the run, so that the usual case, one
+ *   source seeing target after target, costs no line of sight per target.
  *   Phase 2 walks back from the end through the layers: T_K = {n - 1};
  *   T_t are the navcells of layer t that see one of T_{t+1} later on the
  *   path, each with its shortest remaining length to the end. Navcell 0
  *   then follows its best successor. Lengths are whole Q16.16 units per
  *   segment (floor of the Euclidean length), as wf_polyline_length counts
- *   them, so every comparison is exact. */
+ *   them, so every comparison is exact.
+ *
+ * COST
+ *   A source is woken at most once per target and every wake moves it on,
+ *   so the worst case is the pairwise one: O(n^2) certificate tests and
+ *   lines of sight. On the benchmark maps a navcell costs a few of each
+ *   (docs/performance.md). Memory: about 125 bytes per navcell of the
+ *   longest path smoothed so far, kept by the wf_search. */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
