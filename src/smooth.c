@@ -1043,7 +1043,8 @@ static int label_hops(sm_run *r)
 static uint64_t isqrt_floor(uint64_t v)
 {
     /* an estimate, then exact integer corrections: the result is the floor
-     * whatever the rounding of the estimate */
+     * whatever the rounding of the estimate (v < 2^62 here, so no step
+     * overflows) */
     uint64_t s = (uint64_t)sqrt((double)v);
     while (s * s > v)
         s--;
