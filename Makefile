@@ -99,7 +99,7 @@ test: deps-test build asan clang-check lint
 # --------------------------------------------------------------- bench --
 MAPS ?= ../shared/maps
 # each area's benchmark, in turn; a failing one fails the target
-BENCHES = run rects house scale
+BENCHES = run smooth rects house scale
 bench: deps build
 	@for b in $(BENCHES); do \
 	  if [ -f bench/$$b.lua ]; then \

@@ -35,6 +35,7 @@ build = {
             "src/rects_plan.c",
             "src/rects_smooth.c",
             "src/search.c",
+            "src/smooth.c",
             "src/lua/lcheck.c",
             "src/lua/lcore.c",
             "src/lua/lgrid.c",

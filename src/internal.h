@@ -99,6 +99,8 @@ struct wf_search {
     int32_t *px, *py;         /* waypoints handed out in wf_path */
     size_t pcap;
     struct wf_slice *slice;   /* state of a sliced search (wf_search_begin) */
+    struct wf_smooth *smooth; /* string-pulling scratch (smooth.c), made on
+                                 first use and grown to the longest path */
 };
 
 /* Everything one run needs, on the caller's stack. */
@@ -183,6 +185,18 @@ wf_status wf_chain_reserve(wf_search *s, size_t n);
  * when smooth is set; *out_n receives the waypoint count. */
 wf_status wf_emit_path(wf_search *s, const wf_grid *g, int cls, size_t n,
                        int smooth, int *out_n);
+
+/* smooth.c: the string-pulling scratch a wf_search keeps. */
+typedef struct wf_smooth wf_smooth;
+void wf_smooth_free(wf_smooth *m);                 /* NULL is fine */
+size_t wf_smooth_memory(const wf_smooth *m);       /* bytes; 0 for NULL */
+/* The fewest navcells of the path s->chain[0..n) (n > 2, as for
+ * wf_emit_path) joined by segments with line of sight, the shortest such
+ * chain among them (see smooth.c and docs/grid.md). *x, *y receive the
+ * waypoints, *out_n their count; they live in s->smooth until its next
+ * use. Returns WF_OK or WF_ERR_NOMEM. */
+wf_status wf_smooth_chain(wf_search *s, const wf_grid *g, int cls, size_t n,
+                          const int32_t **x, const int32_t **y, int *out_n);
 
 /* jps.c: runs JPS from the start already pushed; returns the goal node or
  * UINT32_MAX when the open list runs dry. */

@@ -1,6 +1,6 @@
 /* search.c - optimal grid search: the scratch pool, the indexed 4-ary heap,
- * A*, path reconstruction and string-pulling. JPS (jps.c) shares all of it
- * but the expansion step. */
+ * A* and path reconstruction (string-pulling is in smooth.c). JPS (jps.c)
+ * shares all of it but the expansion step. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -38,6 +38,7 @@ void wf_search_destroy(wf_search *s)
     free(s->px);
     free(s->py);
     free(s->slice);
+    wf_smooth_free(s->smooth);
     free(s);
 }
 
@@ -46,7 +47,8 @@ size_t wf_search_memory(const wf_search *s)
     return sizeof *s + sizeof *s->slice
            + s->ncells * (sizeof *s->nodes + sizeof *s->heap)
            + s->chain_cap * sizeof *s->chain
-           + 2 * s->pcap * sizeof *s->px;
+           + 2 * s->pcap * sizeof *s->px
+           + wf_smooth_memory(s->smooth);
 }
 
 /* --------------------------------------------------------------- heap -- */
@@ -313,102 +315,6 @@ static wf_status build_points(wf_run *r, uint32_t start, uint32_t goal,
     return WF_OK;
 }
 
-int wf_grid_line_of_sight(const wf_grid *g, int cls, int ax, int ay, int bx,
-                          int by)
-{
-    if (cls < 0 || cls >= g->nclasses)
-        return 0;
-    if (!wf_grid_is_passable(g, ax, ay, cls) || !wf_grid_is_passable(g, bx, by, cls))
-        return 0;
-    int nx = abs(bx - ax), ny = abs(by - ay);
-    int sx = bx > ax ? 1 : -1, sy = by > ay ? 1 : -1;
-    int x = ax, y = ay;
-    /* walk the navcells the centre-to-centre segment enters, in order; an
-     * exact corner crossing needs both side navcells free */
-    for (int ix = 0, iy = 0; ix < nx || iy < ny;) {
-        int64_t d = (int64_t)(1 + 2 * ix) * ny - (int64_t)(1 + 2 * iy) * nx;
-        if (d == 0) {
-            if (!wf_passable_fast(g, cls, x + sx, y)
-                || !wf_passable_fast(g, cls, x, y + sy))
-                return 0;
-            x += sx;
-            y += sy;
-            ix++;
-            iy++;
-        } else if (d < 0) {
-            x += sx;
-            ix++;
-        } else {
-            y += sy;
-            iy++;
-        }
-        if (!wf_passable_fast(g, cls, x, y))
-            return 0;
-    }
-    return 1;
-}
-
-/* String-pulling over every navcell of the path: keep the last navcell
- * still visible from the anchor; when the next one is not, that navcell
- * becomes a waypoint and the new anchor. Then remove every waypoint whose
- * neighbours see each other. */
-static wf_status smooth_chain(wf_search *s, const wf_grid *g, int cls,
-                              size_t n, int *out_n)
-{
-    uint32_t w = (uint32_t)g->w;
-    int ax = (int)(s->chain[0] % w), ay = (int)(s->chain[0] / w);
-    int px = ax, py = ay;
-    int m = 0;
-    wf_status st = ensure_points(s, 2);
-    if (st != WF_OK)
-        return st;
-    s->px[m] = ax;
-    s->py[m++] = ay;
-    for (size_t k = 0; k + 1 < n; k++) {
-        int x0 = (int)(s->chain[k] % w), y0 = (int)(s->chain[k] / w);
-        int x1 = (int)(s->chain[k + 1] % w), y1 = (int)(s->chain[k + 1] / w);
-        int dx = sgn(x1 - x0), dy = sgn(y1 - y0);
-        int steps = abs(x1 - x0) > abs(y1 - y0) ? abs(x1 - x0) : abs(y1 - y0);
-        for (int t = 1; t <= steps; t++) {
-            int cx = x0 + dx * t, cy = y0 + dy * t;
-            if (!wf_grid_line_of_sight(g, cls, ax, ay, cx, cy)) {
-                st = ensure_points(s, (size_t)m + 2);
-                if (st != WF_OK)
-                    return st;
-                s->px[m] = px;
-                s->py[m++] = py;
-                ax = px;
-                ay = py;
-            }
-            px = cx;
-            py = cy;
-        }
-    }
-    if (n > 1) {
-        s->px[m] = px;
-        s->py[m++] = py;
-    }
-    /* drop waypoints whose neighbours see each other, until none is left */
-    for (int changed = 1; changed && m > 2;) {
-        changed = 0;
-        int k = 1;
-        for (int i = 1; i + 1 < m; i++) {
-            if (wf_grid_line_of_sight(g, cls, s->px[k - 1], s->py[k - 1],
-                                      s->px[i + 1], s->py[i + 1])) {
-                changed = 1;
-                continue;
-            }
-            s->px[k] = s->px[i];
-            s->py[k++] = s->py[i];
-        }
-        s->px[k] = s->px[m - 1];
-        s->py[k++] = s->py[m - 1];
-        m = k;
-    }
-    *out_n = m;
-    return WF_OK;
-}
-
 /* ------------------------------------------------------------- driver -- */
 
 void wf_query_init(wf_query *q)
@@ -607,8 +513,19 @@ wf_status wf_search_finish(wf_search *s, wf_path *out, unsigned *details)
 wf_status wf_emit_path(wf_search *s, const wf_grid *g, int cls, size_t n,
                        int smooth, int *out_n)
 {
-    if (smooth && n > 2)
-        return smooth_chain(s, g, cls, n, out_n);
+    if (smooth && n > 2) {
+        const int32_t *x, *y;
+        int m;
+        wf_status st = wf_smooth_chain(s, g, cls, n, &x, &y, &m);
+        if (st == WF_OK)
+            st = ensure_points(s, (size_t)m);
+        if (st != WF_OK)
+            return st;
+        memcpy(s->px, x, (size_t)m * sizeof *x);
+        memcpy(s->py, y, (size_t)m * sizeof *y);
+        *out_n = m;
+        return WF_OK;
+    }
     wf_status st = ensure_points(s, n);
     if (st != WF_OK)
         return st;

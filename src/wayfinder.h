@@ -41,7 +41,8 @@
  *   Search scratch: 48 bytes per navcell (a 24-byte node record and a
  *   24-byte heap slot), reserved once per wf_search and reused with a
  *   generation counter (never cleared per query); pages a search never
- *   touches are never committed by the operating system.
+ *   touches are never committed by the operating system. Smoothing adds
+ *   about 125 bytes per navcell of the longest path it has smoothed.
  *
  * ERRORS
  *   Every function returns a wf_status; nothing aborts, prints or leaves a
@@ -292,16 +293,24 @@ size_t wf_search_memory(const wf_search *s);
  * outcome (WF_NO_PATH, WF_START_*, WF_GOAL_*), or an error. On WF_NO_PATH
  * out->expanded still tells the work done. Waypoints are the navcells where
  * the direction changes; a path whose start is in the goal has one waypoint.
- * With smoothing, waypoints are navcells of the grid path joined by
- * segments with line of sight (wf_grid_line_of_sight): a greedy pass keeps
- * the last navcell visible from the previous waypoint, then any waypoint
- * whose two neighbours see each other is dropped until none is left, so no
- * single waypoint can be removed. */
+ * With smoothing (q->smooth), the waypoints are the fewest navcells of the
+ * grid path, in its order, from its first to its last, each seeing the next
+ * (wf_grid_line_of_sight); among such chains the one of least
+ * wf_polyline_length, and among those the one whose second waypoint comes
+ * first along the path, then the third, and so on. Only this path's
+ * navcells are candidates, and terrain costs are ignored. The work grows
+ * with the path's navcell count n: a few line-of-sight and shadow tests
+ * per navcell on the benchmark maps, n^2 / 2 lines of sight at worst
+ * (smooth.c, docs/grid.md). Its scratch, about 125 bytes per navcell of
+ * the longest path smoothed so far, stays with s; WF_ERR_NOMEM when it
+ * cannot grow. */
 wf_status wf_search_run(wf_search *s, const wf_grid *g, const wf_query *q,
                         wf_path *out);
 
 /* 1 when a straight segment between the centres of navcells a and b crosses
- * only passable navcells for cls and cuts no blocked corner. */
+ * only passable navcells for cls and cuts no blocked corner: every navcell
+ * whose closed square meets the closed segment is passable, a and b
+ * included. 0 for a bad class. Reads a row or column of bits at a time. */
 int wf_grid_line_of_sight(const wf_grid *g, int cls, int ax, int ay,
                           int bx, int by);
 

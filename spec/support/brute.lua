@@ -398,4 +398,76 @@ function M.random_ascii(w, h, density)
   return table.concat(rows, "\n") .. "\n"
 end
 
+------------------------------------------------------------ smoothing --
+
+--- Line of sight by the documented rule (docs/grid.md, "Waypoints and
+-- smoothing"), written directly from it: the closed segment between the
+-- two navcell centres, and every navcell whose closed square it meets must
+-- be passable. A closed segment and a closed square meet when their boxes
+-- overlap and the square's corners are not all strictly on one side of the
+-- segment's line. passable(x, y) describes the grid (false off the grid).
+function M.sees(passable, ax, ay, bx, by)
+  -- doubled coordinates: centres are odd, navcell edges even
+  local x0, y0, x1, y1 = 2 * ax + 1, 2 * ay + 1, 2 * bx + 1, 2 * by + 1
+  local dx, dy = x1 - x0, y1 - y0
+  for cy = math.min(ay, by), math.max(ay, by) do
+    for cx = math.min(ax, bx), math.max(ax, bx) do
+      local lx, ly, hx, hy = 2 * cx, 2 * cy, 2 * cx + 2, 2 * cy + 2
+      local pos, neg = false, false
+      for _, c in ipairs({ { lx, ly }, { hx, ly }, { lx, hy }, { hx, hy } }) do
+        local s = dx * (c[2] - y0) - dy * (c[1] - x0)
+        if s > 0 then pos = true elseif s < 0 then neg = true else pos, neg = true, true end
+      end
+      if pos and neg and not passable(cx, cy) then return false end
+    end
+  end
+  return true
+end
+
+--- floor(sqrt(v)) for a non-negative integer v, exactly.
+function M.isqrt(v)
+  local r = math.floor(math.sqrt(v))
+  while r * r > v do r = r - 1 end
+  while (r + 1) * (r + 1) <= v do r = r + 1 end
+  return r
+end
+
+--- Length of the segment between navcells a and b in whole 1/65536 units
+-- (the floor of the Euclidean length), the unit the smoothed length sums.
+function M.segment_units(ax, ay, bx, by)
+  local dx, dy = bx - ax, by - ay
+  return M.isqrt((dx * dx + dy * dy) << 32)
+end
+
+--- The documented smoothing by brute force over every pair of a path's
+-- navcells (cells = { {x, y}, ... }, start first): the subsequence from the
+-- first to the last navcell whose consecutive members see each other, with
+-- the fewest members; among those, the shortest (summed segment_units);
+-- among those, the one whose second member comes first along the path,
+-- then the third, and so on. Returns the list of {x, y} waypoints and the
+-- length in units.
+function M.fewest_waypoints(passable, cells)
+  local n = #cells
+  local hops, rest, succ = { [n] = 0 }, { [n] = 0 }, {}
+  for i = n - 1, 1, -1 do
+    local a = cells[i]
+    for j = i + 1, n do
+      local b = cells[j]
+      if hops[j] + 1 <= (hops[i] or math.huge) then
+        local len = M.segment_units(a[1], a[2], b[1], b[2]) + rest[j]
+        local better = not hops[i] or hops[j] + 1 < hops[i] or len < rest[i]
+        if better and M.sees(passable, a[1], a[2], b[1], b[2]) then
+          hops[i], rest[i], succ[i] = hops[j] + 1, len, j
+        end
+      end
+    end
+  end
+  local out, k = {}, 1
+  while k do
+    out[#out + 1] = { cells[k][1], cells[k][2] }
+    k = succ[k]
+  end
+  return out, rest[1]
+end
+
 return M
