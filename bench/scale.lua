@@ -70,12 +70,8 @@ end
 
 -- ------------------------------------------------- 1. unreachable goals --
 
-local QUERY_MAPS = {
-  "arena.map", "arena2.map", "den011d.map", "brc202d.map", "AR0011SR.map",
-  "bloodvenomfalls.map", "8room_000.map", "32room_000.map",
-  "maze512-1-0.map", "random512-10-0.map", "Berlin_0_256.map",
-  "Berlin_0_1024.map", "clusters512.map", "rooms16.map",
-}
+local QUERY_MAPS = {}
+for i, name in ipairs(dofile("bench/lib/maps.lua")) do QUERY_MAPS[i] = name .. ".map" end
 local PER_MAP = 20
 local REPEAT = 3
 

@@ -4,6 +4,8 @@
 #ifndef WF_INTERNAL_H
 #define WF_INTERNAL_H
 
+#include <math.h>
+
 #include "wayfinder.h"
 
 #define WF_CHANGE_LOG 16
@@ -202,8 +204,21 @@ wf_status wf_smooth_chain(wf_search *s, const wf_grid *g, int cls, size_t n,
  * UINT32_MAX when the open list runs dry. */
 uint32_t wf_jps_loop(wf_run *r);
 
-/* Integer square root, floor (search.c); exact and deterministic. */
-uint64_t wf_isqrt64(uint64_t v);
+/* floor(sqrt(v)) for every 64-bit v: a floating-point estimate, then
+ * integer steps that make it the exact floor whatever the estimate's
+ * rounding, so the result is the same on every machine. The core's one
+ * integer square root (search, smoothing, walking, the room planner). */
+static inline uint64_t wf_isqrt64(uint64_t v)
+{
+    uint64_t r = (uint64_t)sqrt((double)v);
+    if (r > 4294967295u)
+        r = 4294967295u;
+    while (r * r > v)
+        r--;
+    while (r < 4294967295u && (r + 1) * (r + 1) <= v)
+        r++;
+    return r;
+}
 
 /* raster.c */
 /* Cells [x0, x1] x [y0, y1] (clipped) that obstruction o may block for a

@@ -1,26 +1,9 @@
 /* rects.c - the obstacles of one room for the rectangle planner: boundary,
- * wall scan, thin walls and the seven object rules, plus the integer square
- * root the planner's lengths share. */
-#include <math.h>
+ * wall scan, thin walls and the seven object rules. */
 #include <stdlib.h>
 #include <string.h>
 
 #include "rects_internal.h"
-
-/* The double square root is only a first guess: the integer steps below
- * make the result the exact floor for every input, so it does not depend
- * on how a machine rounds. */
-uint64_t wf_rects_isqrt(uint64_t v)
-{
-    uint64_t r = (uint64_t)sqrt((double)v);
-    if (r > 4294967295u)
-        r = 4294967295u;
-    while (r * r > v)
-        r--;
-    while ((r + 1) * (r + 1) <= v && r < 4294967295u)
-        r++;
-    return r;
-}
 
 wf_rect wf_rect_inflate(wf_rect r, wf_fix margin)
 {

@@ -3,22 +3,19 @@
 #ifndef WF_RECTS_INTERNAL_H
 #define WF_RECTS_INTERNAL_H
 
-#include "wayfinder.h"
-
-/* floor(sqrt(v)), exact for every 64-bit v. */
-uint64_t wf_rects_isqrt(uint64_t v);
+#include "internal.h"
 
 /* Euclidean length of (dx, dy) in the units of dx, rounded down / up.
  * |dx|, |dy| < 2^31 keeps dx*dx + dy*dy inside 64 bits. */
 static inline int64_t wf_rects_len_floor(int64_t dx, int64_t dy)
 {
-    return (int64_t)wf_rects_isqrt((uint64_t)(dx * dx) + (uint64_t)(dy * dy));
+    return (int64_t)wf_isqrt64((uint64_t)(dx * dx) + (uint64_t)(dy * dy));
 }
 
 static inline int64_t wf_rects_len_ceil(int64_t dx, int64_t dy)
 {
     uint64_t d2 = (uint64_t)(dx * dx) + (uint64_t)(dy * dy);
-    uint64_t r = wf_rects_isqrt(d2);
+    uint64_t r = wf_isqrt64(d2);
     return (int64_t)(r * r < d2 ? r + 1 : r);
 }
 

@@ -561,23 +561,6 @@ wf_status wf_search_run(wf_search *s, const wf_grid *g, const wf_query *q,
     return wf_search_run_ex(s, g, q, 0, 0, out, NULL);
 }
 
-uint64_t wf_isqrt64(uint64_t v)
-{
-    uint64_t r = 0, bit = (uint64_t)1 << 62;
-    while (bit > v)
-        bit >>= 2;
-    while (bit) {
-        if (v >= r + bit) {
-            v -= r + bit;
-            r = (r >> 1) + bit;
-        } else {
-            r >>= 1;
-        }
-        bit >>= 2;
-    }
-    return r;
-}
-
 int64_t wf_polyline_length(const int32_t *x, const int32_t *y, int n)
 {
     int64_t total = 0;

@@ -54,7 +54,6 @@
  *   lines of sight. On the benchmark maps a navcell costs a few of each
  *   (docs/performance.md). Memory: about 125 bytes per navcell of the
  *   longest path smoothed so far, kept by the wf_search. */
-#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -1040,24 +1039,11 @@ static int label_hops(sm_run *r)
 
 /* ------------------------------------------------------------ phase 2 -- */
 
-static uint64_t isqrt_floor(uint64_t v)
-{
-    /* an estimate, then exact integer corrections: the result is the floor
-     * whatever the rounding of the estimate (v < 2^62 here, so no step
-     * overflows) */
-    uint64_t s = (uint64_t)sqrt((double)v);
-    while (s * s > v)
-        s--;
-    while ((s + 1) * (s + 1) <= v)
-        s++;
-    return s;
-}
-
 /* Segment length in whole Q16.16 units, as wf_polyline_length counts it. */
 static int64_t seg_length(const wf_smooth *m, int i, int j)
 {
     int64_t dx = m->x[j] - m->x[i], dy = m->y[j] - m->y[i];
-    return (int64_t)isqrt_floor((uint64_t)(dx * dx + dy * dy) << 32);
+    return (int64_t)wf_isqrt64((uint64_t)(dx * dx + dy * dy) << 32);
 }
 
 /* From the end back through the layers: succ and rest for every navcell
