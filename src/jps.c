@@ -29,10 +29,19 @@ static const uint64_t *col_of(const wf_run *r, int x)
 /* 64 bits of a line starting at bit b (bit k of the result is bit b + k).
  * Every line ends with a spare word, so line[i + 1] is inside it for any
  * bit b a scan reaches. */
+#if defined(__SIZEOF_INT128__)
+__extension__ typedef unsigned __int128 wf_u128;
+#endif
+
 static inline uint64_t win_fwd(const uint64_t *line, unsigned b)
 {
     unsigned i = b >> 6, s = b & 63;
+#if defined(__SIZEOF_INT128__)
+    /* one double-word shift */
+    return (uint64_t)((((wf_u128)line[i + 1] << 64) | line[i]) >> s);
+#else
     return (line[i] >> s) | ((line[i + 1] << 1) << (63 - s));
+#endif
 }
 
 /* 64 bits of a line ending at bit e (bit 63 of the result is bit e); bits
@@ -175,7 +184,7 @@ static WF_NOINLINE void check_settled(wf_run *r, uint32_t u, int64_t g)
 
 /* Offers navcell (x, y) with cost g, parent u and last move `dir`: opens
  * it, improves it, or ignores it when it is closed or no better. */
-static WF_ALWAYS_INLINE void relax_at(wf_run *r, int x, int y, uint32_t u, int64_t g,
+static WF_NOINLINE void relax_at(wf_run *r, int x, int y, uint32_t u, int64_t g,
                             int dir)
 {
     wf_search *s = r->s;
@@ -526,12 +535,63 @@ static WF_ALWAYS_INLINE void expand_d(wf_run *r, uint32_t u, int x, int y,
         diagonal(r, u, x, y, gu, dx, dy);
 }
 
-/* The start: every direction, in A*'s neighbour order. */
+/* 1 when positions a to b (either order) of a line are all free. */
+static int line_free(const uint64_t *line, int a, int b)
+{
+    unsigned lo = (unsigned)(a < b ? a : b) + 1, hi = (unsigned)(a < b ? b : a) + 1;
+    for (unsigned i = lo >> 6; i <= hi >> 6; i++) {
+        uint64_t m = ~(uint64_t)0;
+        if (i == lo >> 6)
+            m &= ~(uint64_t)0 << (lo & 63);
+        if (i == hi >> 6)
+            m &= ~(uint64_t)0 >> (63 - (hi & 63));
+        if ((line[i] & m) != m)
+            return 0;
+    }
+    return 1;
+}
+
+/* 1 when the path JPS tries first from (x, y) to the point goal, the
+ * diagonal towards it and then straight on, is free: it is then an
+ * optimal path (its length is the heuristic). */
+static int in_plain_sight(const wf_run *r, int x, int y)
+{
+    int gx = r->gx0, gy = r->gy0;
+    int dx = gx > x ? 1 : -1, dy = gy > y ? 1 : -1;
+    int nx = gx > x ? gx - x : x - gx, ny = gy > y ? gy - y : y - gy;
+    ptrdiff_t rstep = dy > 0 ? (ptrdiff_t)r->words : -(ptrdiff_t)r->words;
+    const uint64_t *row = row_of(r, y);
+    for (int k = nx < ny ? nx : ny; k > 0; k--) {
+        if (!wf_bit(row, x + dx) || !wf_bit(row + rstep, x)
+            || !wf_bit(row + rstep, x + dx))
+            return 0;
+        row += rstep;
+        x += dx;
+        y += dy;
+    }
+    if (x != gx)
+        return line_free(row, x + dx, gx);
+    if (y != gy)
+        return line_free(col_of(r, x), y + dy, gy);
+    return 1;
+}
+
+/* The start: the goal at once when it is in plain sight, otherwise every
+ * direction in A*'s neighbour order. */
 static WF_NOINLINE void expand_start(wf_run *r, uint32_t u, int x, int y)
 {
     static const signed char order[8][2] = {
         {1, 0}, {-1, 0}, {0, 1}, {0, -1}, {1, 1}, {-1, 1}, {1, -1}, {-1, -1}
     };
+    if (r->goal_node != UINT32_MAX && in_plain_sight(r, x, y)) {
+        /* offered at the start's f, the goal is settled */
+        int nx = r->gx0 - x, ny = r->gy0 - y;
+        int ax = nx < 0 ? -nx : nx, ay = ny < 0 ? -ny : ny;
+        int dx = (nx > 0) - (nx < 0), dy = (ny > 0) - (ny < 0);
+        relax_at(r, r->gx0, r->gy0, u, wf_octile_h(r, x, y),
+                 ax > ay ? DIR(dx, 0) : (ay > ax ? DIR(0, dy) : DIR(dx, dy)));
+        return;
+    }
     for (int k = 0; k < 8 && !r->settled; k++) {
         int dx = order[k][0], dy = order[k][1];
         if (dx && dy)
