@@ -113,6 +113,7 @@ typedef struct wf_open_bucket {
 
 #define WF_NIL UINT32_MAX
 #define WF_OPEN_CACHE 1024 /* f -> bucket slot hints, a power of two */
+#define WF_OPEN_SMALL 64   /* entries a JPS open list holds before buckets */
 
 struct wf_search {
     size_t ncells;
@@ -128,6 +129,11 @@ struct wf_search {
     wf_open_bucket *bkt;
     size_t nbkt;
     uint32_t bcache[WF_OPEN_CACHE];
+    /* until it outgrows WF_OPEN_SMALL entries, JPS's open list is a small
+     * 4-ary heap instead (most searches never need the buckets) */
+    wf_heap_item small[WF_OPEN_SMALL];
+    int nsmall;
+    int bucketed;
     uint8_t *mark;            /* JPS: mgen open, mgen + 1 closed */
     uint8_t mgen;
     uint32_t gen;

@@ -18,6 +18,58 @@ void wf_open_reset(wf_search *s)
     s->cur = WF_NIL;
     s->curf = -1;
     s->nbkt = 0;
+    s->nsmall = 0;
+    s->bucketed = 0;
+}
+
+void wf_open_small_pop(wf_search *s)
+{
+    wf_heap_item *h = s->small;
+    size_t n = (size_t)--s->nsmall, i = 0;
+    wf_heap_item last = h[n];
+    for (;;) {
+        size_t c = 4 * i + 1;
+        if (c >= n)
+            break;
+        size_t best = c, end = n - c < 4 ? n : c + 4;
+        for (size_t k = c + 1; k < end; k++)
+            if (wf_open_item_before(&h[k], &h[best]))
+                best = k;
+        if (!wf_open_item_before(&h[best], &last))
+            break;
+        h[i] = h[best];
+        i = best;
+    }
+    h[i] = last;
+}
+
+void wf_open_small_add(wf_search *s, int64_t f, int64_t g, uint32_t node)
+{
+    if (s->nsmall == WF_OPEN_SMALL) {
+        /* full: every entry moves to the buckets, which hold the open
+         * list from now on */
+        s->bucketed = 1;
+        for (int k = 0; k < s->nsmall; k++)
+            wf_open_bucket_add(s, s->small[k].f, s->small[k].g,
+                               s->small[k].node);
+        s->nsmall = 0;
+        wf_open_bucket_add(s, f, g, node);
+        return;
+    }
+    wf_heap_item it;
+    it.f = f;
+    it.g = g;
+    it.node = node;
+    it.pad = 0;
+    size_t i = (size_t)s->nsmall++;
+    while (i > 0) {
+        size_t p = (i - 1) / 4;
+        if (!wf_open_item_before(&it, &s->small[p]))
+            break;
+        s->small[i] = s->small[p];
+        i = p;
+    }
+    s->small[i] = it;
 }
 
 /* ------------------------------------------------------ bucket heap -- */
@@ -292,9 +344,9 @@ int wf_open_next_bucket(wf_search *s)
     return 1;
 }
 
-void wf_open_track(wf_run *r, uint32_t u, int64_t g)
+void wf_open_track(wf_run *r, uint32_t u, int64_t f, int64_t g)
 {
-    int64_t h = r->s->curf - g;
+    int64_t h = f - g;
     if (r->best == UINT32_MAX || h < r->best_h
         || (h == r->best_h && (g < r->best_g
                                || (g == r->best_g && u < r->best)))) {

@@ -24,11 +24,36 @@ uint32_t wf_open_alloc_slow(wf_search *s);
 void wf_open_insert(wf_search *s, uint32_t i);
 void wf_open_new_bucket(wf_search *s, int64_t f, uint32_t i);
 int wf_open_next_bucket(wf_search *s);
-void wf_open_track(wf_run *r, uint32_t u, int64_t g);
+void wf_open_track(wf_run *r, uint32_t u, int64_t f, int64_t g);
+void wf_open_small_add(wf_search *s, int64_t f, int64_t g, uint32_t node);
+void wf_open_small_pop(wf_search *s);
+
+/* Item a comes before item b: lower f, then higher g, then lower index. */
+static inline int wf_open_item_before(const wf_heap_item *a,
+                                      const wf_heap_item *b)
+{
+    if (a->f != b->f)
+        return a->f < b->f;
+    if (a->g != b->g)
+        return a->g > b->g;
+    return a->node < b->node;
+}
+
+static WF_ALWAYS_INLINE void wf_open_bucket_add(wf_search *s, int64_t f, int64_t g,
+                                      uint32_t node);
 
 /* Adds an entry for node `node`, whose g was just set to g, at f. */
 static inline void wf_open_add(wf_search *s, int64_t f, int64_t g,
                                uint32_t node)
+{
+    if (!s->bucketed)
+        wf_open_small_add(s, f, g, node);
+    else
+        wf_open_bucket_add(s, f, g, node);
+}
+
+static WF_ALWAYS_INLINE void wf_open_bucket_add(wf_search *s, int64_t f, int64_t g,
+                                      uint32_t node)
 {
     uint32_t i = s->ent_free;
     if (i != WF_NIL)
@@ -67,6 +92,26 @@ static inline int wf_open_take(wf_run *r, uint32_t *u)
     wf_search *s = r->s;
     uint8_t closed = (uint8_t)(s->mgen + 1);
     uint32_t i;
+    if (!s->bucketed) {
+        for (;;) {
+            if (s->nsmall == 0)
+                return 0;
+            if (s->mark[s->small[0].node] != closed)
+                break;
+            wf_open_small_pop(s);       /* left behind by an improvement */
+        }
+        if (r->expanded >= r->limit) {
+            r->stopped = 1;
+            return 0;
+        }
+        *u = s->small[0].node;
+        if (r->track)
+            wf_open_track(r, *u, s->small[0].f, s->small[0].g);
+        s->mark[*u] = closed;
+        wf_open_small_pop(s);
+        r->expanded++;
+        return 1;
+    }
     for (;;) {
         i = s->cur;
         if (i == WF_NIL) {
@@ -95,7 +140,7 @@ static inline int wf_open_take(wf_run *r, uint32_t *u)
     }
 #endif
     if (r->track)
-        wf_open_track(r, e->node, e->g);
+        wf_open_track(r, e->node, s->curf, e->g);
     s->mark[e->node] = closed;
     s->cur = e->next;
     e->next = s->ent_free;
