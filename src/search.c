@@ -482,8 +482,10 @@ static wf_status setup_run(wf_search *s, const wf_grid *g, const wf_query *q,
     if (r->gy0 < 0) r->gy0 = 0;
     if (r->gx1 > g->w - 1) r->gx1 = g->w - 1;
     if (r->gy1 > g->h - 1) r->gy1 = g->h - 1;
+    /* a point goal's box is its navcell: on the grid when not empty */
     if (r->gx0 > r->gx1 || r->gy0 > r->gy1
-        || !wf_goal_touches(&q->goal, r->gx0, r->gy0, r->gx1, r->gy1))
+        || (q->goal.type != WF_GOAL_POINT
+            && !wf_goal_touches(&q->goal, r->gx0, r->gy0, r->gx1, r->gy1)))
         return WF_GOAL_OUTSIDE;
     if (!wf_run_pass(r, q->sx, q->sy))
         return WF_START_BLOCKED;
