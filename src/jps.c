@@ -1,7 +1,8 @@
 /* jps.c - jump point search for uniform-cost grids under the no-corner-
  * cutting rule. Jumps read 64 navcells per step from the bit planes (the
- * transposed copy for vertical ones); the expansion keeps A*'s heap, scratch and tie-break, so lengths
- * are the same optimal ones.
+ * transposed copy for vertical ones). The expansion keeps A*'s scratch and
+ * tie-break, so lengths are the same optimal ones; its open list (open.c)
+ * yields nodes in the order of A*'s heap.
  *
  * Pruning under no corner cutting: a diagonal move has no forced neighbours
  * (both orthogonal navcells it passes are free), so a diagonal jump stops
