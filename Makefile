@@ -100,7 +100,12 @@ test: deps-test build asan clang-check lint
 MAPS ?= ../shared/maps
 # each area's benchmark, in turn; a failing one fails the target
 BENCHES = run smooth rects house scale
-bench: deps build
+# the C core's own times beside the Lua call's (bench/run.lua runs it)
+build/core_bench: bench/core_bench.c $(CORE_SRC) $(HEADERS) Makefile
+	@mkdir -p $(@D)
+	$(CC) $(WARN) -O2 -Isrc -o $@ bench/core_bench.c $(CORE_SRC) -lm
+
+bench: deps build build/core_bench
 	@for b in $(BENCHES); do \
 	  if [ -f bench/$$b.lua ]; then \
 	    echo "== bench/$$b.lua"; $(LUA) bench/$$b.lua $(MAPS) || exit 1; \

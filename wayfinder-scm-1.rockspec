@@ -29,6 +29,7 @@ build = {
             "src/hier.c",
             "src/jps.c",
             "src/mapio.c",
+            "src/open.c",
             "src/queue.c",
             "src/raster.c",
             "src/rects.c",

@@ -2,8 +2,11 @@
 -- Runs every scenario of every Moving AI map in a maps directory with A* and
 -- with JPS, checks each length against the benchmark's optimal length, and
 -- prints per map: queries, skips, mismatches, median and mean time per query,
--- nodes expanded, memory; then the JPS/A* speed ratios. See
--- docs/performance.md for what each column means and how times are taken.
+-- nodes expanded, memory; then the JPS/A* speed ratios. Beside the times of
+-- the Lua call it shows the C core's own (build/core_bench, built by `make
+-- bench` from bench/core_bench.c and src/*.c, running the same queries
+-- through wf_search_run). See docs/performance.md for what each column
+-- means and how times are taken.
 --
 --   lua5.4 bench/run.lua [maps_dir] [--maps name,name] [--quick]
 --
@@ -31,16 +34,14 @@ local system = lib("system")
 io.stdout:setvbuf("line")
 
 -- Maps we expect in ../shared/maps, in the order they are run and printed.
-local EXPECTED <const> = {
-  "arena", "arena2", "den011d", "brc202d", "AR0011SR", "bloodvenomfalls",
-  "8room_000", "32room_000", "maze512-1-0", "random512-10-0",
-  "Berlin_0_256", "Berlin_0_1024", "clusters512", "rooms16",
-}
+local EXPECTED <const> = lib("maps")
 -- The Dragon Age and Baldur's Gate maps, where JPS should beat A* by 10x.
 local TARGET_MAPS <const> = { "arena", "arena2", "den011d", "brc202d", "AR0011SR" }
 local TARGET_RATIO <const> = 10
 
 local ALGORITHMS <const> = { "astar", "jps" }
+-- The C timing helper; without it the C-core columns stay empty.
+local CORE_BENCH <const> = root .. "/build/core_bench"
 local MIN_SAMPLE <const> = 200e-6  -- [s] shorter queries are timed in batches
 local MAX_REPS <const> = 1000      -- largest batch for one query
 local QUICK_QUERIES <const> = 100  -- queries per map with --quick
@@ -243,6 +244,46 @@ local function note_mismatch(map, algorithm, q, length, why)
   end
 end
 
+-- The C core's times for a map: build/core_bench runs the same queries
+-- (the same --quick spread and the same ground rule) through wf_search_run
+-- with A* and with JPS. Returns { astar = {...}, jps = {...}, skipped = n,
+-- details = {...} }, or { error = reason }.
+local function run_core(map_path, quick)
+  local f = io.open(CORE_BENCH, "rb")
+  if not f then
+    return { error = "build/core_bench not found (make bench builds it)", missing = true }
+  end
+  f:close()
+  local cmd = ("%s %s %s %d 2>&1"):format(shell_quote(CORE_BENCH), shell_quote(map_path),
+    shell_quote(map_path .. ".scen"), quick and QUICK_QUERIES or 0)
+  local p = io.popen(cmd)
+  if not p then return { error = "cannot run build/core_bench" } end
+  local out = { details = {} }
+  local last
+  for line in p:lines() do
+    local fields = {}
+    for field in (line .. "\t"):gmatch("([^\t]*)\t") do fields[#fields + 1] = field end
+    if fields[1] == "core" and #fields == 8 then
+      out[fields[2]] = {
+        run = tonumber(fields[3]), median = tonumber(fields[4]), mean = tonumber(fields[5]),
+        total = tonumber(fields[6]), expanded = tonumber(fields[7]),
+        mismatches = tonumber(fields[8]),
+      }
+    elseif fields[1] == "skipped" then
+      out.skipped = tonumber(fields[2])
+    elseif fields[1] == "mismatch" then
+      out.details[#out.details + 1] = ("%s (%s) %s"):format(map_path, fields[2], fields[3])
+    else
+      last = line
+    end
+  end
+  local ok = p:close()
+  if not ok or not out.astar or not out.jps then
+    return { error = "build/core_bench failed: " .. tostring(last) }
+  end
+  return out
+end
+
 -- Runs one map; returns its result record.
 local function run_map(dir, name, quick, resolution)
   collectgarbage("collect")
@@ -318,6 +359,7 @@ local function run_map(dir, name, quick, resolution)
   r.grid_bytes, r.scratch_bytes = grid:memory()
   r.peak_rss = system.peak_rss()
   grid:close()
+  r.core = run_core(map_path, quick)
   return r
 end
 
@@ -329,7 +371,14 @@ local function ratio_of(r)
   return a.total / j.total
 end
 
-local SPEED_W <const> = { -16, 9, 6, 4, 10, 10, 9, 10, 10, 9, 7, 9 }
+-- The same from the C core's times (nil when the helper did not run).
+local function core_ratio_of(r)
+  local c = r.core
+  if not c or c.error or not c.jps.total or c.jps.total <= 0 then return nil end
+  return c.astar.total / c.jps.total
+end
+
+local SPEED_W <const> = { -16, 9, 6, 4, 10, 10, 9, 10, 10, 9, 7, 9, 10, 10, 7, 9 }
 local MEM_W <const> = { -16, 9, 9, 11, 11, 14, 10, 12, 10 }
 
 -- The time of a 2-step query on a 3x3 grid: what every find_path call
@@ -371,6 +420,15 @@ local function print_header(dir, resolution, quick)
   local floor = call_floor()
   print(("floor     one find_path call on a 3x3 grid (2 steps): A* %.2f us, JPS %.2f us")
     :format(floor.astar * 1e6, floor.jps * 1e6))
+  local helper = io.open(CORE_BENCH, "rb")
+  if helper then
+    helper:close()
+    print(("C core    %s: the same queries through wf_search_run, no Lua; process CPU "
+      .. "time (clock_gettime), the same batches"):format(CORE_BENCH))
+  else
+    print(("C core    not measured: %s not found (`make bench` builds it from "
+      .. "bench/core_bench.c)"):format(CORE_BENCH))
+  end
   print(("maps      %s%s"):format(dir, quick
     and (" (--quick: %d evenly spread queries per map)"):format(QUICK_QUERIES) or ""))
   print()
@@ -387,9 +445,11 @@ end
 local function print_speed_header()
   local pad = 0
   for i = 1, 4 do pad = pad + math.abs(SPEED_W[i]) + 1 end
-  print((" "):rep(pad) .. span(SPEED_W, 5, 7, "A*") .. " " .. span(SPEED_W, 8, 10, "JPS"))
+  print((" "):rep(pad) .. span(SPEED_W, 5, 7, "A*") .. " " .. span(SPEED_W, 8, 10, "JPS")
+    .. " " .. span(SPEED_W, 11, 12, "Lua") .. " " .. span(SPEED_W, 13, 16, "C core"))
   print(stats.row(SPEED_W, { "map", "size", "run", "skip", "median us", "mean us",
-    "expanded", "median us", "mean us", "expanded", "A*/JPS", "mismatch" }))
+    "expanded", "median us", "mean us", "expanded", "A*/JPS", "mismatch", "A* med us",
+    "JPS med us", "A*/JPS", "mismatch" }))
 end
 
 local function print_speed_row(r)
@@ -398,6 +458,7 @@ local function print_speed_row(r)
     return
   end
   local a, j = r.algo.astar, r.algo.jps
+  local c = r.core and not r.core.error and r.core
   print(stats.row(SPEED_W, {
     r.name, ("%dx%d"):format(r.width, r.height), r.run, r.skipped,
     stats.num(a.median and a.median * 1e6), stats.num(a.mean and a.mean * 1e6),
@@ -405,6 +466,9 @@ local function print_speed_row(r)
     stats.num(j.median and j.median * 1e6), stats.num(j.mean and j.mean * 1e6),
     stats.num(j.expanded),
     stats.ratio(ratio_of(r)), ("%d/%d"):format(a.mismatches, j.mismatches),
+    stats.num(c and c.astar.median * 1e6 or nil), stats.num(c and c.jps.median * 1e6 or nil),
+    stats.ratio(core_ratio_of(r)),
+    c and ("%d/%d"):format(c.astar.mismatches, c.jps.mismatches) or "-",
   }))
 end
 
@@ -427,79 +491,92 @@ local function print_memory(results)
   end
 end
 
--- Total-time ratio and median of per-map ratios over the named maps that ran.
-local function group_ratio(results, names)
+-- The times of one map as measured one way: "lua" (the find_path call)
+-- or "core" (wf_search_run from build/core_bench); nil when not measured.
+local function times_of(r, how)
+  if r.error then return nil end
+  if how == "lua" then return r.algo end
+  return r.core and not r.core.error and r.core or nil
+end
+
+local function ratio_by(r, how)
+  return how == "lua" and ratio_of(r) or core_ratio_of(r)
+end
+
+-- Total-time ratio and median of per-map ratios over the named maps that
+-- ran (all maps when names is nil), measured `how`.
+local function group_ratio(results, names, how)
   local ta, tj, ratios, lowest, lowest_name, n, mism = 0, 0, {}, nil, nil, 0, 0
+  local present = {}
   for _, r in ipairs(results) do
-    if not r.error and (not names or contains(names, r.name)) then
-      local ratio = ratio_of(r)
+    local t = times_of(r, how)
+    if t and (not names or contains(names, r.name)) then
+      present[#present + 1] = r.name
+      local ratio = ratio_by(r, how)
       if ratio then
         n = n + 1
-        ta = ta + r.algo.astar.total
-        tj = tj + r.algo.jps.total
+        ta = ta + t.astar.total
+        tj = tj + t.jps.total
         ratios[#ratios + 1] = ratio
         if not lowest or ratio < lowest then lowest, lowest_name = ratio, r.name end
       end
-      mism = mism + r.algo.astar.mismatches + r.algo.jps.mismatches
+      mism = mism + t.astar.mismatches + t.jps.mismatches
     end
   end
   if n == 0 then return nil end
   return { maps = n, astar = ta, jps = tj, total = tj > 0 and ta / tj or nil,
            median = stats.median(ratios), lowest = lowest, lowest_name = lowest_name,
-           ratios = ratios, mismatches = mism }
+           ratios = ratios, mismatches = mism, present = present }
 end
+
+local HOW_NAME <const> = { lua = "Lua find_path call", core = "C core, wf_search_run" }
 
 local function print_summary(results)
   print()
-  local all = group_ratio(results)
-  if all then
-    print(("all maps (%d): query time A* %.2f s, JPS %.2f s; JPS/A* speed ratio: "
-      .. "total time %s, median of per-map ratios %s"):format(all.maps, all.astar, all.jps,
-      stats.ratio(all.total), stats.ratio(all.median)))
-  else
-    print("all maps: no map ran, no speed ratio")
-  end
-  local group = group_ratio(results, TARGET_MAPS)
-  local present = {}
-  for _, r in ipairs(results) do
-    if not r.error and contains(TARGET_MAPS, r.name) then present[#present + 1] = r.name end
-  end
-  if group then
-    local at_target = 0
-    for _, ratio in ipairs(group.ratios) do
-      if ratio >= TARGET_RATIO then at_target = at_target + 1 end
+  for _, how in ipairs({ "lua", "core" }) do
+    local all = group_ratio(results, nil, how)
+    if all then
+      print(("all maps (%d), %s: query time A* %.3f s, JPS %.3f s; JPS/A* speed ratio: "
+        .. "total time %s, median of per-map ratios %s"):format(all.maps, HOW_NAME[how],
+        all.astar, all.jps, stats.ratio(all.total), stats.ratio(all.median)))
+    else
+      print(("all maps, %s: not measured, no speed ratio"):format(HOW_NAME[how]))
     end
-    print(("Dragon Age + Baldur's Gate (%s): JPS/A* speed ratio: total time %s, median of "
-      .. "per-map ratios %s, lowest %s (%s)"):format(table.concat(present, ", "),
-      stats.ratio(group.total), stats.ratio(group.median), stats.ratio(group.lowest),
-      group.lowest_name))
-    local complete = #present == #TARGET_MAPS
-    local below = {}
-    for _, r in ipairs(results) do
-      local ratio = not r.error and contains(TARGET_MAPS, r.name) and ratio_of(r)
-      if ratio and ratio < TARGET_RATIO then
-        below[#below + 1] = ("%s %s"):format(r.name, stats.ratio(ratio))
+  end
+  print(("target: JPS >= %dx faster than A* on the Dragon Age and Baldur's Gate maps "
+    .. "(%s), 0 mismatches"):format(TARGET_RATIO, table.concat(TARGET_MAPS, ", ")))
+  for _, how in ipairs({ "lua", "core" }) do
+    local group = group_ratio(results, TARGET_MAPS, how)
+    if not group then
+      print(("  %s: none of the maps measured, not judged"):format(HOW_NAME[how]))
+    else
+      local at_target, below = 0, {}
+      for _, r in ipairs(results) do
+        local ratio = times_of(r, how) and contains(TARGET_MAPS, r.name) and ratio_by(r, how)
+        if ratio and ratio >= TARGET_RATIO then
+          at_target = at_target + 1
+        elseif ratio then
+          below[#below + 1] = ("%s %s"):format(r.name, stats.ratio(ratio))
+        end
       end
+      local complete = #group.present == #TARGET_MAPS
+      local clean = group.mismatches == 0
+      local partial = complete and "" or (", only %d of %d maps measured"):format(
+        #group.present, #TARGET_MAPS)
+      local function verdict(ok)
+        if not complete then return "not judged" end
+        return (clean and ok) and "met" or "NOT met"
+      end
+      print(("  %s: JPS/A* total time %s, median of per-map ratios %s, lowest %s (%s)")
+        :format(HOW_NAME[how], stats.ratio(group.total), stats.ratio(group.median),
+        stats.ratio(group.lowest), group.lowest_name))
+      print(("    over their total query time: %s (%s, %d mismatches%s)"):format(
+        verdict(group.total >= TARGET_RATIO), stats.ratio(group.total), group.mismatches,
+        partial))
+      print(("    on every map separately:     %s (%d of %d maps at >= %dx%s%s)"):format(
+        verdict(at_target == group.maps), at_target, group.maps, TARGET_RATIO,
+        #below > 0 and ("; below: " .. table.concat(below, ", ")) or "", partial))
     end
-    local clean = group.mismatches == 0
-    local partial = complete and "" or (", only %d of %d maps ran"):format(#present,
-      #TARGET_MAPS)
-    print(("target: JPS >= %dx faster than A* on the Dragon Age and Baldur's Gate maps, "
-      .. "0 mismatches"):format(TARGET_RATIO))
-    local function verdict(ok)
-      if not complete then return "not judged" end
-      return (clean and ok) and "met" or "NOT met"
-    end
-    print(("  over their total query time: %s (%s, %d mismatches%s)"):format(
-      verdict(group.total >= TARGET_RATIO),
-      stats.ratio(group.total), group.mismatches, partial))
-    print(("  on every map separately:     %s (%d of %d maps at >= %dx%s%s)"):format(
-      verdict(at_target == group.maps),
-      at_target, group.maps, TARGET_RATIO,
-      #below > 0 and ("; below: " .. table.concat(below, ", ")) or "", partial))
-  else
-    print(("Dragon Age + Baldur's Gate (%s): none ran, target not measured")
-      :format(table.concat(TARGET_MAPS, ", ")))
   end
 end
 
@@ -531,6 +608,15 @@ local function main()
     local r = run_map(opts.dir, name, opts.quick, resolution)
     results[#results + 1] = r
     print_speed_row(r)
+    local c = r.core and not r.core.error and r.core
+    if c then
+      mismatch_total = mismatch_total + c.astar.mismatches + c.jps.mismatches
+      for _, d in ipairs(c.details) do
+        if #mismatch_details < MISMATCH_DETAILS then
+          mismatch_details[#mismatch_details + 1] = "C core: " .. d
+        end
+      end
+    end
   end
 
   local notes = {}
@@ -550,6 +636,20 @@ local function main()
     print("skipped queries:")
     for _, n in ipairs(notes) do print(n) end
   end
+  local core_notes = {}
+  for _, r in ipairs(results) do
+    if r.core and r.core.error and not r.core.missing then
+      core_notes[#core_notes + 1] = ("  %s: not measured: %s"):format(r.name, r.core.error)
+    elseif r.core and not r.core.error and r.core.astar.run ~= r.run then
+      core_notes[#core_notes + 1] = ("  %s: ran %d queries, the Lua call %d"):format(
+        r.name, r.core.astar.run, r.run)
+    end
+  end
+  if #core_notes > 0 then
+    print()
+    print("C core:")
+    for _, n in ipairs(core_notes) do print(n) end
+  end
 
   print_memory(results)
   print_summary(results)
@@ -558,7 +658,8 @@ local function main()
   for _, r in ipairs(results) do
     if r.error then errors = errors + 1 end
   end
-  print(("mismatches: %d; whole run %d s wall clock, %.0f s CPU"):format(mismatch_total,
+  print(("mismatches: %d (Lua call and C core); whole run %d s wall clock, %.0f s CPU "
+    .. "of the Lua process (the C helper's own not included)"):format(mismatch_total,
     os.time() - started, os.clock()))
   if mismatch_total > 0 then
     print(("first %d mismatches:"):format(#mismatch_details))

@@ -10,6 +10,14 @@
 
 #define WF_CHANGE_LOG 16
 
+#if defined(__GNUC__)
+#define WF_ALWAYS_INLINE inline __attribute__((always_inline))
+#define WF_NOINLINE __attribute__((noinline))
+#else
+#define WF_ALWAYS_INLINE inline
+#define WF_NOINLINE
+#endif
+
 typedef struct wf_obstruction {
     uint32_t id;
     wf_shape shape;
@@ -79,7 +87,9 @@ typedef struct wf_node {
     int64_t g;
     uint32_t parent;
     uint32_t stamp;
-    int32_t hpos;       /* index in the heap while open */
+    int32_t hpos;       /* A*: index in the heap while open; JPS: the
+                           direction of the last move (wf_jps_dir);
+                           field.c: a bucket-list link */
     uint32_t xy;        /* x | y << 16, saves divisions when expanding;
                            field.c uses it as a bucket-list link */
 } wf_node;
@@ -90,11 +100,44 @@ typedef struct wf_heap_item {
     uint32_t pad;
 } wf_heap_item;
 
+/* JPS's open list (open.c): entries in one bucket per f value. */
+typedef struct wf_open_entry {
+    int64_t g;
+    uint32_t node;
+    uint32_t next;      /* next entry of its bucket, or WF_NIL */
+} wf_open_entry;
+
+typedef struct wf_open_bucket {
+    int64_t f;
+    uint32_t head;      /* first entry, unsorted until the bucket is lowest */
+    uint32_t pad;
+} wf_open_bucket;
+
+#define WF_NIL UINT32_MAX
+#define WF_OPEN_CACHE 1024 /* f -> bucket slot hints, a power of two */
+#define WF_OPEN_SMALL 64   /* entries a JPS open list holds before buckets */
+
 struct wf_search {
     size_t ncells;
     wf_node *nodes;
-    wf_heap_item *heap;
+    wf_heap_item *heap;       /* A*'s open list; JPS's entries share it */
     size_t hn;
+    /* JPS's open list: the entries of the lowest f, sorted (higher g
+     * first, then lower index), and a 4-ary heap of the other buckets */
+    wf_open_entry *ent;       /* the same memory as heap */
+    uint32_t ent_cap, nent, ent_free;
+    uint32_t cur;             /* the sorted entries of f == curf */
+    int64_t curf;
+    wf_open_bucket *bkt;
+    size_t nbkt;
+    uint32_t bcache[WF_OPEN_CACHE];
+    /* until it outgrows WF_OPEN_SMALL entries, JPS's open list is a small
+     * 4-ary heap instead (most searches never need the buckets) */
+    wf_heap_item small[WF_OPEN_SMALL];
+    int nsmall;
+    int bucketed;
+    uint8_t *mark;            /* JPS: mgen open, mgen + 1 closed */
+    uint8_t mgen;
     uint32_t gen;
     uint32_t *chain;          /* node indices of the last path */
     size_t chain_cap;
@@ -150,6 +193,16 @@ static inline int wf_run_in_goal(const wf_run *r, int x, int y)
 static inline int wf_node_x(const wf_node *n) { return (int)(n->xy & 0xffffu); }
 static inline int wf_node_y(const wf_node *n) { return (int)(n->xy >> 16); }
 
+/* The octile distance from (x, y) to the goal box, times r->hscale: the
+ * heuristic of both searches. */
+static inline int64_t wf_octile_h(const wf_run *r, int x, int y)
+{
+    int64_t dx = x < r->gx0 ? r->gx0 - x : (x > r->gx1 ? x - r->gx1 : 0);
+    int64_t dy = y < r->gy0 ? r->gy0 - y : (y > r->gy1 ? y - r->gy1 : 0);
+    int64_t lo = dx < dy ? dx : dy, hi = dx < dy ? dy : dx;
+    return r->hscale * ((hi - lo) * WF_COST_SCALE + lo * WF_COST_DIAG);
+}
+
 /* search.c: shared by A* and JPS */
 int64_t wf_heuristic(const wf_run *r, int x, int y);
 /* Offers node v with cost ng and parent u: opens, improves or ignores it. */
@@ -200,7 +253,13 @@ size_t wf_smooth_memory(const wf_smooth *m);       /* bytes; 0 for NULL */
 wf_status wf_smooth_chain(wf_search *s, const wf_grid *g, int cls, size_t n,
                           const int32_t **x, const int32_t **y, int *out_n);
 
-/* jps.c: runs JPS from the start already pushed; returns the goal node or
+/* open.c: JPS's open list, in the heap's order (lower f, then higher g,
+ * then lower index). */
+void wf_open_reset(wf_search *s);   /* the rest is in open.h */
+
+/* jps.c: opens the start of a JPS search. */
+void wf_jps_start(wf_run *r, int sx, int sy);
+/* Runs JPS from the start already pushed; returns the goal node or
  * UINT32_MAX when the open list runs dry. */
 uint32_t wf_jps_loop(wf_run *r);
 

@@ -1,7 +1,8 @@
 /* jps.c - jump point search for uniform-cost grids under the no-corner-
  * cutting rule. Jumps read 64 navcells per step from the bit planes (the
- * transposed copy for vertical ones); the expansion keeps A*'s heap, scratch and tie-break, so lengths
- * are the same optimal ones.
+ * transposed copy for vertical ones). The expansion keeps A*'s scratch and
+ * tie-break, so lengths are the same optimal ones; its open list (open.c)
+ * yields nodes in the order of A*'s heap.
  *
  * Pruning under no corner cutting: a diagonal move has no forced neighbours
  * (both orthogonal navcells it passes are free), so a diagonal jump stops
@@ -12,17 +13,9 @@
  * directions. */
 #include <limits.h>
 
-#include "internal.h"
+#include "open.h"
 
 #define NONE (-1)
-
-#if defined(__GNUC__)
-#define WF_ALWAYS_INLINE inline __attribute__((always_inline))
-#define WF_NOINLINE __attribute__((noinline))
-#else
-#define WF_ALWAYS_INLINE inline
-#define WF_NOINLINE
-#endif
 
 static const uint64_t *row_of(const wf_run *r, int y)
 {
@@ -37,10 +30,19 @@ static const uint64_t *col_of(const wf_run *r, int x)
 /* 64 bits of a line starting at bit b (bit k of the result is bit b + k).
  * Every line ends with a spare word, so line[i + 1] is inside it for any
  * bit b a scan reaches. */
+#if defined(__SIZEOF_INT128__)
+__extension__ typedef unsigned __int128 wf_u128;
+#endif
+
 static inline uint64_t win_fwd(const uint64_t *line, unsigned b)
 {
     unsigned i = b >> 6, s = b & 63;
+#if defined(__SIZEOF_INT128__)
+    /* one double-word shift */
+    return (uint64_t)((((wf_u128)line[i + 1] << 64) | line[i]) >> s);
+#else
     return (line[i] >> s) | ((line[i + 1] << 1) << (63 - s));
+#endif
 }
 
 /* 64 bits of a line ending at bit e (bit 63 of the result is bit e); bits
@@ -154,12 +156,12 @@ static WF_ALWAYS_INLINE int jump_line(const wf_run *r, const uint64_t *B,
     return line_end(r, horizontal, fixed, from, stop, blocked, d);
 }
 
-static int jump_h(const wf_run *r, int x, int y, int dx)
+static WF_ALWAYS_INLINE int jump_h(const wf_run *r, int x, int y, int dx)
 {
     return jump_line(r, row_of(r, y), (size_t)r->words, 1, y, x, dx);
 }
 
-static int jump_v(const wf_run *r, int x, int y, int dy)
+static WF_ALWAYS_INLINE int jump_v(const wf_run *r, int x, int y, int dy)
 {
     return jump_line(r, col_of(r, x), (size_t)r->twords, 0, x, y, dy);
 }
@@ -171,31 +173,66 @@ static int jump_v(const wf_run *r, int x, int y, int dy)
 static WF_NOINLINE void check_settled(wf_run *r, uint32_t u, int64_t g)
 {
     const wf_node *n = &r->s->nodes[u];
-    if (g == n->g + wf_heuristic(r, wf_node_x(n), wf_node_y(n)))
+    if (g == n->g + wf_octile_h(r, wf_node_x(n), wf_node_y(n)))
         r->settled = 1;
 }
 
-static inline void relax_at(wf_run *r, int x, int y, uint32_t u, int64_t g)
+/* The direction of a move as a number in [0, 9): (dx + 1) + 3 * (dy + 1);
+ * 4, no move, marks the start. Kept in a node's hpos: the direction of the
+ * last move of its path, which its expansion continues. */
+#define DIR(dx, dy) (((dx) + 1) + 3 * ((dy) + 1))
+#define DIR_START 4
+
+/* Offers navcell (x, y) with cost g, parent u and last move `dir`: opens
+ * it, improves it, or ignores it when it is closed or no better. */
+static WF_NOINLINE void relax_at(wf_run *r, int x, int y, uint32_t u, int64_t g,
+                            int dir)
 {
+    wf_search *s = r->s;
     uint32_t v = (uint32_t)y * (uint32_t)r->w + (uint32_t)x;
-    wf_relax_xy(r, v, x, y, u, g);
+    uint8_t m = s->mark[v];
+    if (m == (uint8_t)(s->mgen + 1))
+        return;                         /* closed: consistent heuristic */
+    wf_node *n = &s->nodes[v];
+    if (m == s->mgen) {
+        if (g >= n->g)
+            return;
+    } else {
+        s->mark[v] = s->mgen;
+        n->xy = (uint32_t)x | (uint32_t)y << 16;
+    }
+    n->g = g;
+    n->parent = u;
+    n->hpos = dir;
+    wf_open_add(s, g + wf_octile_h(r, x, y), g, v);
     if (v == r->goal_node)
         check_settled(r, u, g);
 }
 
-/* Straight jump from node u at (x, y) with cost gu. */
-static void straight(wf_run *r, uint32_t u, int x, int y, int64_t gu, int dx,
-                     int dy)
+void wf_jps_start(wf_run *r, int sx, int sy)
 {
-    if (dx) {
-        int jx = jump_h(r, x, y, dx);
-        if (jx != NONE)
-            relax_at(r, jx, y, u, gu + 2 * WF_COST_SCALE * (jx > x ? jx - x : x - jx));
-    } else {
-        int jy = jump_v(r, x, y, dy);
-        if (jy != NONE)
-            relax_at(r, x, jy, u, gu + 2 * WF_COST_SCALE * (jy > y ? jy - y : y - jy));
-    }
+    uint32_t v = (uint32_t)sy * (uint32_t)r->w + (uint32_t)sx;
+    relax_at(r, sx, sy, v, 0, DIR_START);
+}
+
+/* Straight jumps from node u at (x, y) with cost gu, along its row and
+ * along its column. */
+static WF_ALWAYS_INLINE void straight_h(wf_run *r, uint32_t u, int x, int y,
+                                       int64_t gu, int dx)
+{
+    int jx = jump_h(r, x, y, dx);
+    if (jx != NONE)
+        relax_at(r, jx, y, u, gu + 2 * WF_COST_SCALE * (jx > x ? jx - x : x - jx),
+                 DIR(dx, 0));
+}
+
+static WF_ALWAYS_INLINE void straight_v(wf_run *r, uint32_t u, int x, int y,
+                                       int64_t gu, int dy)
+{
+    int jy = jump_v(r, x, y, dy);
+    if (jy != NONE)
+        relax_at(r, x, jy, u, gu + 2 * WF_COST_SCALE * (jy > y ? jy - y : y - jy),
+                 DIR(0, dy));
 }
 
 /* Windows for diagonal jumps. A diagonal moves one position along every
@@ -391,7 +428,7 @@ static WF_ALWAYS_INLINE void diagonal_dir(wf_run *r, uint32_t u, int x,
             jy = by ? NONE : ey;
         } else {
             if (wf_run_in_goal(r, x, y)) {
-                relax_at(r, x, y, u, gu + 2 * WF_COST_DIAG * k);
+                relax_at(r, x, y, u, gu + 2 * WF_COST_DIAG * k, DIR(dx, dy));
                 return;
             }
             jx = line_end(r, 1, y, x, ex, bx, dx);
@@ -401,13 +438,15 @@ static WF_ALWAYS_INLINE void diagonal_dir(wf_run *r, uint32_t u, int x,
         }
         int64_t g = gu + 2 * WF_COST_DIAG * k;
         if (k > prune) {
-            relax_at(r, x, y, u, g);
+            relax_at(r, x, y, u, g, DIR(dx, dy));
             return;
         }
         if (jx != NONE)
-            relax_at(r, jx, y, u, g + 2 * WF_COST_SCALE * (jx > x ? jx - x : x - jx));
+            relax_at(r, jx, y, u, g + 2 * WF_COST_SCALE * (jx > x ? jx - x : x - jx),
+                     DIR(dx, 0));
         if (jy != NONE)
-            relax_at(r, x, jy, u, g + 2 * WF_COST_SCALE * (jy > y ? jy - y : y - jy));
+            relax_at(r, x, jy, u, g + 2 * WF_COST_SCALE * (jy > y ? jy - y : y - jy),
+                     DIR(0, dy));
         if (r->settled)
             return;
     }
@@ -439,8 +478,8 @@ static WF_NOINLINE void diagonal_nw(wf_run *r, uint32_t u, int x, int y,
     diagonal_dir(r, u, x, y, gu, -1, -1);
 }
 
-static void diagonal(wf_run *r, uint32_t u, int x, int y, int64_t gu, int dx,
-                     int dy)
+static WF_ALWAYS_INLINE void diagonal(wf_run *r, uint32_t u, int x, int y,
+                                     int64_t gu, int dx, int dy)
 {
     if (dx > 0) {
         if (dy > 0)
@@ -455,13 +494,114 @@ static void diagonal(wf_run *r, uint32_t u, int x, int y, int64_t gu, int dx,
     }
 }
 
-static void try_dir(wf_run *r, uint32_t u, int x, int y, int64_t gu, int dx,
-                    int dy)
+/* The successors of a node reached by a straight move along its row (dx)
+ * or its column (dy): the move goes on, and each free side navcell whose
+ * neighbour behind is blocked is forced: a straight jump towards it and a
+ * diagonal one past it. Every step is skipped once the goal is settled. */
+static WF_ALWAYS_INLINE void expand_h(wf_run *r, uint32_t u, int x, int y,
+                                      int64_t gu, int dx)
 {
-    if (dx && dy)
+    straight_h(r, u, x, y, gu, dx);
+    for (int s = -1; s <= 1; s += 2)
+        if (!r->settled && wf_run_pass(r, x, y + s)
+            && !wf_run_pass(r, x - dx, y + s)) {
+            straight_v(r, u, x, y, gu, s);
+            if (!r->settled)
+                diagonal(r, u, x, y, gu, dx, s);
+        }
+}
+
+static WF_ALWAYS_INLINE void expand_v(wf_run *r, uint32_t u, int x, int y,
+                                      int64_t gu, int dy)
+{
+    straight_v(r, u, x, y, gu, dy);
+    for (int s = -1; s <= 1; s += 2)
+        if (!r->settled && wf_run_pass(r, x + s, y)
+            && !wf_run_pass(r, x + s, y - dy)) {
+            straight_h(r, u, x, y, gu, s);
+            if (!r->settled)
+                diagonal(r, u, x, y, gu, s, dy);
+        }
+}
+
+/* A node reached by a diagonal move: both straight jumps, then the
+ * diagonal goes on (a diagonal move has no forced neighbours). */
+static WF_ALWAYS_INLINE void expand_d(wf_run *r, uint32_t u, int x, int y,
+                                      int64_t gu, int dx, int dy)
+{
+    straight_h(r, u, x, y, gu, dx);
+    if (!r->settled)
+        straight_v(r, u, x, y, gu, dy);
+    if (!r->settled)
         diagonal(r, u, x, y, gu, dx, dy);
-    else
-        straight(r, u, x, y, gu, dx, dy);
+}
+
+/* 1 when positions a to b (either order) of a line are all free. */
+static int line_free(const uint64_t *line, int a, int b)
+{
+    unsigned lo = (unsigned)(a < b ? a : b) + 1, hi = (unsigned)(a < b ? b : a) + 1;
+    for (unsigned i = lo >> 6; i <= hi >> 6; i++) {
+        uint64_t m = ~(uint64_t)0;
+        if (i == lo >> 6)
+            m &= ~(uint64_t)0 << (lo & 63);
+        if (i == hi >> 6)
+            m &= ~(uint64_t)0 >> (63 - (hi & 63));
+        if ((line[i] & m) != m)
+            return 0;
+    }
+    return 1;
+}
+
+/* 1 when the path JPS tries first from (x, y) to the point goal, the
+ * diagonal towards it and then straight on, is free: it is then an
+ * optimal path (its length is the heuristic). */
+static int in_plain_sight(const wf_run *r, int x, int y)
+{
+    int gx = r->gx0, gy = r->gy0;
+    int dx = gx > x ? 1 : -1, dy = gy > y ? 1 : -1;
+    int nx = gx > x ? gx - x : x - gx, ny = gy > y ? gy - y : y - gy;
+    ptrdiff_t rstep = dy > 0 ? (ptrdiff_t)r->words : -(ptrdiff_t)r->words;
+    const uint64_t *row = row_of(r, y);
+    for (int k = nx < ny ? nx : ny; k > 0; k--) {
+        if (!wf_bit(row, x + dx) || !wf_bit(row + rstep, x)
+            || !wf_bit(row + rstep, x + dx))
+            return 0;
+        row += rstep;
+        x += dx;
+        y += dy;
+    }
+    if (x != gx)
+        return line_free(row, x + dx, gx);
+    if (y != gy)
+        return line_free(col_of(r, x), y + dy, gy);
+    return 1;
+}
+
+/* The start: the goal at once when it is in plain sight, otherwise every
+ * direction in A*'s neighbour order. */
+static WF_NOINLINE void expand_start(wf_run *r, uint32_t u, int x, int y)
+{
+    static const signed char order[8][2] = {
+        {1, 0}, {-1, 0}, {0, 1}, {0, -1}, {1, 1}, {-1, 1}, {1, -1}, {-1, -1}
+    };
+    if (r->goal_node != UINT32_MAX && in_plain_sight(r, x, y)) {
+        /* offered at the start's f, the goal is settled */
+        int nx = r->gx0 - x, ny = r->gy0 - y;
+        int ax = nx < 0 ? -nx : nx, ay = ny < 0 ? -ny : ny;
+        int dx = (nx > 0) - (nx < 0), dy = (ny > 0) - (ny < 0);
+        relax_at(r, r->gx0, r->gy0, u, wf_octile_h(r, x, y),
+                 ax > ay ? DIR(dx, 0) : (ay > ax ? DIR(0, dy) : DIR(dx, dy)));
+        return;
+    }
+    for (int k = 0; k < 8 && !r->settled; k++) {
+        int dx = order[k][0], dy = order[k][1];
+        if (dx && dy)
+            diagonal(r, u, x, y, 0, dx, dy);
+        else if (dx)
+            straight_h(r, u, x, y, 0, dx);
+        else
+            straight_v(r, u, x, y, 0, dy);
+    }
 }
 
 uint32_t wf_jps_loop(wf_run *r)
@@ -470,64 +610,24 @@ uint32_t wf_jps_loop(wf_run *r)
                    ? (uint32_t)r->gy0 * (uint32_t)r->w + (uint32_t)r->gx0
                    : UINT32_MAX;
     uint32_t u;
-    while (wf_pop(r, &u)) {
+    while (wf_open_take(r, &u)) {
         const wf_node *n = &r->s->nodes[u];
         int x = wf_node_x(n), y = wf_node_y(n);
         if (wf_run_in_goal(r, x, y))
             return u;
         int64_t gu = n->g;
         r->settled = 0;
-/* one direction, unless the goal is settled */
-#define TRY(ddx, ddy)                                                        \
-        do {                                                                 \
-            if (!r->settled)                                                 \
-                try_dir(r, u, x, y, gu, (ddx), (ddy));                       \
-        } while (0)
-        if (n->parent == u) {
-            /* the start: every direction, in A*'s neighbour order */
-            TRY(1, 0);
-            TRY(-1, 0);
-            TRY(0, 1);
-            TRY(0, -1);
-            TRY(1, 1);
-            TRY(-1, 1);
-            TRY(1, -1);
-            TRY(-1, -1);
-            continue;
+        switch (n->hpos) {
+        case DIR(1, 0): expand_h(r, u, x, y, gu, 1); break;
+        case DIR(-1, 0): expand_h(r, u, x, y, gu, -1); break;
+        case DIR(0, 1): expand_v(r, u, x, y, gu, 1); break;
+        case DIR(0, -1): expand_v(r, u, x, y, gu, -1); break;
+        case DIR(1, 1): expand_d(r, u, x, y, gu, 1, 1); break;
+        case DIR(-1, 1): expand_d(r, u, x, y, gu, -1, 1); break;
+        case DIR(1, -1): expand_d(r, u, x, y, gu, 1, -1); break;
+        case DIR(-1, -1): expand_d(r, u, x, y, gu, -1, -1); break;
+        default: expand_start(r, u, x, y); break;
         }
-        /* the direction of the last move: a parent reached through a pruned
-         * diagonal navcell sits off the lines through u, and the path's
-         * last leg is straight along the longer axis */
-        const wf_node *pn = &r->s->nodes[n->parent];
-        int ax = x - wf_node_x(pn), ay = y - wf_node_y(pn);
-        int dx = (ax > 0) - (ax < 0), dy = (ay > 0) - (ay < 0);
-        int aax = ax < 0 ? -ax : ax, aay = ay < 0 ? -ay : ay;
-        if (aax != aay) {
-            if (aax > aay)
-                dy = 0;
-            else
-                dx = 0;
-        }
-        if (dx && dy) {
-            TRY(dx, 0);
-            TRY(0, dy);
-            TRY(dx, dy);
-        } else if (dx) {
-            TRY(dx, 0);
-            for (int s = -1; s <= 1; s += 2)
-                if (wf_run_pass(r, x, y + s) && !wf_run_pass(r, x - dx, y + s)) {
-                    TRY(0, s);
-                    TRY(dx, s);
-                }
-        } else {
-            TRY(0, dy);
-            for (int s = -1; s <= 1; s += 2)
-                if (wf_run_pass(r, x + s, y) && !wf_run_pass(r, x + s, y - dy)) {
-                    TRY(s, 0);
-                    TRY(s, dy);
-                }
-        }
-#undef TRY
     }
     return UINT32_MAX;
 }

@@ -18,12 +18,17 @@ wf_status wf_search_create(wf_search **out, const wf_grid *g)
     /* calloc: pages the search never touches are never committed */
     s->nodes = calloc(s->ncells, sizeof *s->nodes);
     s->heap = calloc(s->ncells, sizeof *s->heap);
+    s->bkt = calloc(s->ncells, sizeof *s->bkt);
+    s->mark = calloc(s->ncells, 1);
     s->slice = calloc(1, sizeof *s->slice);
-    if (!s->nodes || !s->heap || !s->slice) {
+    if (!s->nodes || !s->heap || !s->bkt || !s->slice) {
         wf_search_destroy(s);
         return WF_ERR_NOMEM;
     }
+    s->ent = (wf_open_entry *)(void *)s->heap;
+    s->ent_cap = (uint32_t)(s->ncells * sizeof *s->heap / sizeof *s->ent);
     s->gen = 2;
+    wf_open_reset(s);
     *out = s;
     return WF_OK;
 }
@@ -34,6 +39,8 @@ void wf_search_destroy(wf_search *s)
         return;
     free(s->nodes);
     free(s->heap);
+    free(s->bkt);
+    free(s->mark);
     free(s->chain);
     free(s->px);
     free(s->py);
@@ -45,7 +52,8 @@ void wf_search_destroy(wf_search *s)
 size_t wf_search_memory(const wf_search *s)
 {
     return sizeof *s + sizeof *s->slice
-           + s->ncells * (sizeof *s->nodes + sizeof *s->heap)
+           + s->ncells * (sizeof *s->nodes + sizeof *s->heap + sizeof *s->bkt
+                          + sizeof *s->mark)
            + s->chain_cap * sizeof *s->chain
            + 2 * s->pcap * sizeof *s->px
            + wf_smooth_memory(s->smooth);
@@ -116,10 +124,7 @@ static void heap_pop_top(wf_search *s)
 
 int64_t wf_heuristic(const wf_run *r, int x, int y)
 {
-    int64_t dx = x < r->gx0 ? r->gx0 - x : (x > r->gx1 ? x - r->gx1 : 0);
-    int64_t dy = y < r->gy0 ? r->gy0 - y : (y > r->gy1 ? y - r->gy1 : 0);
-    int64_t lo = dx < dy ? dx : dy, hi = dx < dy ? dy : dx;
-    return r->hscale * ((hi - lo) * WF_COST_SCALE + lo * WF_COST_DIAG);
+    return wf_octile_h(r, x, y);
 }
 
 void wf_relax(wf_run *r, uint32_t v, uint32_t u, int64_t ng)
@@ -383,8 +388,10 @@ static wf_status setup_run(wf_search *s, const wf_grid *g, const wf_query *q,
     if (r->gy0 < 0) r->gy0 = 0;
     if (r->gx1 > g->w - 1) r->gx1 = g->w - 1;
     if (r->gy1 > g->h - 1) r->gy1 = g->h - 1;
+    /* a point goal's box is its navcell: on the grid when not empty */
     if (r->gx0 > r->gx1 || r->gy0 > r->gy1
-        || !wf_goal_touches(&q->goal, r->gx0, r->gy0, r->gx1, r->gy1))
+        || (q->goal.type != WF_GOAL_POINT
+            && !wf_goal_touches(&q->goal, r->gx0, r->gy0, r->gx1, r->gy1)))
         return WF_GOAL_OUTSIDE;
     if (!wf_run_pass(r, q->sx, q->sy))
         return WF_START_BLOCKED;
@@ -393,7 +400,10 @@ static wf_status setup_run(wf_search *s, const wf_grid *g, const wf_query *q,
 
     wf_search_new_generation(s);
     uint32_t start = (uint32_t)q->sy * (uint32_t)g->w + (uint32_t)q->sx;
-    wf_relax_xy(r, start, q->sx, q->sy, start, 0);
+    if (algo == WF_ALGO_JPS)
+        wf_jps_start(r, q->sx, q->sy);
+    else
+        wf_relax_xy(r, start, q->sx, q->sy, start, 0);
     return WF_OK;
 }
 
@@ -407,6 +417,12 @@ void wf_search_new_generation(wf_search *s)
     }
     s->gen += 2;
     s->hn = 0;
+    if (s->mgen >= 250) {
+        memset(s->mark, 0, s->ncells);
+        s->mgen = 0;
+    }
+    s->mgen += 2;
+    wf_open_reset(s);
 }
 
 wf_status wf_search_begin(wf_search *s, const wf_grid *g, const wf_query *q,

@@ -38,11 +38,12 @@
  *   passability bits and their transposed copy, padded to 64-bit words),
  *   plus 1 byte per navcell once any cost other than 1 is set, plus 8 bytes
  *   per row.
- *   Search scratch: 48 bytes per navcell (a 24-byte node record and a
- *   24-byte heap slot), reserved once per wf_search and reused with a
- *   generation counter (never cleared per query); pages a search never
- *   touches are never committed by the operating system. Smoothing adds
- *   about 125 bytes per navcell of the longest path it has smoothed.
+ *   Search scratch: 65 bytes per navcell (a 24-byte node record, a
+ *   24-byte open-list slot, and for JPS a 16-byte bucket slot and a 1-byte
+ *   mark), reserved once per wf_search and reused with generation counters
+ *   (never cleared per query); pages a search never touches are never
+ *   committed by the operating system. Smoothing adds about 125 bytes per
+ *   navcell of the longest path it has smoothed.
  *
  * ERRORS
  *   Every function returns a wf_status; nothing aborts, prints or leaves a
@@ -283,7 +284,7 @@ typedef struct wf_path {
 
 typedef struct wf_search wf_search;
 
-/* Scratch for searches on grids of g's size (48 bytes per navcell). A search
+/* Scratch for searches on grids of g's size (65 bytes per navcell). A search
  * may be used with any grid of the same or smaller cell count. */
 wf_status wf_search_create(wf_search **out, const wf_grid *g);
 void wf_search_destroy(wf_search *s);            /* NULL is fine */
@@ -662,7 +663,7 @@ void wf_rplan_stage(const wf_rplan *p, int k, wf_fix *step, const wf_fix **x,
  *
  * MEMORY (per navcell): regions 2 bytes per class for the labels plus about
  * 8/chunk bytes per class for the border links; a field 1 byte; a queue
- * one wf_search (a node record and a heap slot, 48 bytes).
+ * one wf_search (65 bytes, see wf_search_create).
  * ====================================================================== */
 
 /* ------------------------------------------------------ sliced search -- */

@@ -1,0 +1,152 @@
+/* open.h - the hot half of JPS's open list (open.c): pushing an entry and
+ * taking the best one, inlined into the search loop. */
+#ifndef WF_OPEN_H
+#define WF_OPEN_H
+
+#include "internal.h"
+
+static inline unsigned wf_open_hash(int64_t f)
+{
+    return (unsigned)(((uint64_t)f * UINT64_C(0x9E3779B97F4A7C15)) >> 54)
+           & (WF_OPEN_CACHE - 1);
+}
+
+/* Entry a comes before entry b inside a bucket: higher g, then lower
+ * navcell index. */
+static inline int wf_open_before(const wf_open_entry *a,
+                                 const wf_open_entry *b)
+{
+    return (a->g > b->g) | ((a->g == b->g) & (a->node < b->node));
+}
+
+/* open.c: the rare paths */
+uint32_t wf_open_alloc_slow(wf_search *s);
+void wf_open_insert(wf_search *s, uint32_t i);
+void wf_open_new_bucket(wf_search *s, int64_t f, uint32_t i);
+int wf_open_next_bucket(wf_search *s);
+void wf_open_track(wf_run *r, uint32_t u, int64_t f, int64_t g);
+void wf_open_small_add(wf_search *s, int64_t f, int64_t g, uint32_t node);
+void wf_open_small_pop(wf_search *s);
+
+/* Item a comes before item b: lower f, then higher g, then lower index. */
+static inline int wf_open_item_before(const wf_heap_item *a,
+                                      const wf_heap_item *b)
+{
+    if (a->f != b->f)
+        return a->f < b->f;
+    if (a->g != b->g)
+        return a->g > b->g;
+    return a->node < b->node;
+}
+
+static WF_ALWAYS_INLINE void wf_open_bucket_add(wf_search *s, int64_t f, int64_t g,
+                                      uint32_t node);
+
+/* Adds an entry for node `node`, whose g was just set to g, at f. */
+static inline void wf_open_add(wf_search *s, int64_t f, int64_t g,
+                               uint32_t node)
+{
+    if (!s->bucketed)
+        wf_open_small_add(s, f, g, node);
+    else
+        wf_open_bucket_add(s, f, g, node);
+}
+
+static WF_ALWAYS_INLINE void wf_open_bucket_add(wf_search *s, int64_t f, int64_t g,
+                                      uint32_t node)
+{
+    uint32_t i = s->ent_free;
+    if (i != WF_NIL)
+        s->ent_free = s->ent[i].next;
+    else if (s->nent < s->ent_cap)
+        i = s->nent++;
+    else
+        i = wf_open_alloc_slow(s);
+    wf_open_entry *e = &s->ent[i];
+    e->g = g;
+    e->node = node;
+    if (f == s->curf) {
+        /* the lowest f: its sorted list, nearly always at the front */
+        uint32_t c = s->cur;
+        if (c == WF_NIL || wf_open_before(e, &s->ent[c])) {
+            e->next = c;
+            s->cur = i;
+        } else {
+            wf_open_insert(s, i);
+        }
+        return;
+    }
+    uint32_t b = s->bcache[wf_open_hash(f)];
+    if (b < s->nbkt && s->bkt[b].f == f) {
+        e->next = s->bkt[b].head;
+        s->bkt[b].head = i;
+    } else {
+        wf_open_new_bucket(s, f, i);
+    }
+}
+
+/* Takes the best open node into *u and closes it (as wf_pop); 0 when
+ * there is none or the expansion limit is reached. */
+static inline int wf_open_take(wf_run *r, uint32_t *u)
+{
+    wf_search *s = r->s;
+    uint8_t closed = (uint8_t)(s->mgen + 1);
+    uint32_t i;
+    if (!s->bucketed) {
+        for (;;) {
+            if (s->nsmall == 0)
+                return 0;
+            if (s->mark[s->small[0].node] != closed)
+                break;
+            wf_open_small_pop(s);       /* left behind by an improvement */
+        }
+        if (r->expanded >= r->limit) {
+            r->stopped = 1;
+            return 0;
+        }
+        *u = s->small[0].node;
+        if (r->track)
+            wf_open_track(r, *u, s->small[0].f, s->small[0].g);
+        s->mark[*u] = closed;
+        wf_open_small_pop(s);
+        r->expanded++;
+        return 1;
+    }
+    for (;;) {
+        i = s->cur;
+        if (i == WF_NIL) {
+            if (!wf_open_next_bucket(s))
+                return 0;
+            continue;
+        }
+        if (s->mark[s->ent[i].node] != closed)
+            break;
+        s->cur = s->ent[i].next;        /* left behind by an improvement */
+        s->ent[i].next = s->ent_free;
+        s->ent_free = i;
+    }
+    if (r->expanded >= r->limit) {
+        r->stopped = 1;
+        return 0;
+    }
+    wf_open_entry *e = &s->ent[i];
+    *u = e->node;
+#if defined(__GNUC__)
+    /* the next node's records are likely needed after this expansion */
+    if (e->next != WF_NIL) {
+        uint32_t v = s->ent[e->next].node;
+        __builtin_prefetch(&s->nodes[v]);
+        __builtin_prefetch(&s->mark[v]);
+    }
+#endif
+    if (r->track)
+        wf_open_track(r, e->node, s->curf, e->g);
+    s->mark[e->node] = closed;
+    s->cur = e->next;
+    e->next = s->ent_free;
+    s->ent_free = i;
+    r->expanded++;
+    return 1;
+}
+
+#endif
