@@ -12,6 +12,7 @@
  * n, and so can (x+1, y-1). Likewise below, and likewise for the other
  * directions. */
 #include <limits.h>
+#include <string.h>
 
 #include "open.h"
 
@@ -348,12 +349,166 @@ static WF_ALWAYS_INLINE int dscan(const uint64_t *line, size_t stride, int p,
     return scan_bwd(line, line - stride, line + stride, p - DIAG_SPAN, blocked);
 }
 
-static WF_ALWAYS_INLINE void diagonal_dir(wf_run *r, uint32_t u, int x,
-                                          int y, int64_t gu, int dx, int dy)
+/* ------------------------------------------------------------ memo -- */
+
+/* The memo of diagonal events. From a free navcell c, a diagonal in
+ * direction d meets, at its first step k >= 1 where something happens,
+ * either a dead end (step k is impossible: blocked, or a corner would be
+ * cut) or a jump (a straight scan from step k's navcell along d's row or
+ * column, or both, ends at a free navcell: a jump point). That event
+ * depends on the passability only, not on the goal, so it is kept, in one
+ * byte: entry 4c + d is k << 2 | the scans that find a jump point (1 the
+ * row's, 2 the column's; 0 a dead end), MEMO_FAR when the event lies
+ * beyond step MEMO_MAX, 0 when unknown. A walk that computes it fills
+ * every navcell it passes (their event is the same one, nearer), so a
+ * later diagonal entering the same line mid-way finds its answer too. */
+#define MEMO_DIR(dx, dy) (((dx) < 0) * 2 + ((dy) < 0))
+#define MEMO_MAX 63
+#define MEMO_FAR 1u     /* steps 1 to MEMO_MAX are possible and plain */
+
+void wf_jps_memo_bind(wf_search *s, wf_run *r)
+{
+    const wf_grid *g = r->g;
+    if (s->jgrid != g || s->jversion != g->version || s->jcls != r->cls
+        || s->jfp != g->fp[r->cls] || s->jw != g->w || s->jh != g->h
+        || s->jgen == 0) {
+        /* a new generation empties every block at once; on wrap-around,
+         * forget every block's generation first */
+        if (s->jgen == UINT32_MAX) {
+            memset(s->jblk, 0, (s->ncells + 63) / 64 * sizeof *s->jblk);
+            s->jgen = 0;
+        }
+        s->jgen++;
+        s->jgrid = g;
+        s->jversion = g->version;
+        s->jcls = r->cls;
+        s->jfp = g->fp[r->cls];
+        s->jw = g->w;
+        s->jh = g->h;
+    }
+    r->memo = s->jmemo;
+    r->mblk = s->jblk;
+    r->mgen = s->jgen;
+}
+
+static WF_ALWAYS_INLINE unsigned memo_get(const wf_run *r, uint32_t c, int d)
+{
+    if (r->mblk[c >> 6] != r->mgen)
+        return 0;
+    return r->memo[4 * (size_t)c + (size_t)d];
+}
+
+static WF_ALWAYS_INLINE void memo_put(wf_run *r, uint32_t c, int d, unsigned v)
+{
+    uint32_t b = c >> 6;
+    if (r->mblk[b] != r->mgen) {
+        /* first entry of the block in this generation: the block's other
+         * entries are from an older one */
+        memset(r->memo + (size_t)b * 256, 0, 256);
+        r->mblk[b] = r->mgen;
+    }
+    r->memo[4 * (size_t)c + (size_t)d] = (uint8_t)v;
+}
+
+/* Walks the diagonal from (x, y) to its event and records it for (x, y)
+ * and every navcell passed; returns the entry of (x, y), and in *ex, *ey
+ * where the event's scans end (for the scans that find a jump point). */
+static WF_ALWAYS_INLINE unsigned memo_walk(wf_run *r, int x, int y, int dx,
+                                           int dy, int *ex, int *ey)
 {
     ptrdiff_t rstep = dy > 0 ? (ptrdiff_t)r->words : -(ptrdiff_t)r->words;
     ptrdiff_t cstep = dx > 0 ? (ptrdiff_t)r->twords : -(ptrdiff_t)r->twords;
     const uint64_t *row = row_of(r, y), *col = col_of(r, x);
+    /* rows y - dy, y, y + dy along x and columns x - dx, x, x + dx along
+     * y */
+    uint64_t rc = dwin(row, x, dx), rn = dwin(row + rstep, x, dx);
+    uint64_t cc = dwin(col, y, dy), cn = dwin(col + cstep, y, dy);
+    /* bits of the next navcell in the rows and in the columns */
+    int xb = x + 1 + dx, yb = y + 1 + dy;
+    int k = 0;
+    unsigned kind = 0;
+    for (;;) {
+        k++;
+        if (!dstep_free(rc, rn, dx))
+            break;                      /* dead end at step k */
+        row += rstep;
+        col += cstep;
+        uint64_t fp = dnext(rc, dx);
+        rc = dnext(rn, dx);
+        rn = dx > 0 ? win_fwd(row + rstep, (unsigned)xb)
+                    : win_bwd(row + rstep, (unsigned)xb);
+        uint64_t sx = dstops(fp, rc, rn, dx);
+        fp = dnext(cc, dy);
+        cc = dnext(cn, dy);
+        cn = dy > 0 ? win_fwd(col + cstep, (unsigned)yb)
+                    : win_bwd(col + cstep, (unsigned)yb);
+        uint64_t sy = dstops(fp, cc, cn, dy);
+        xb += dx;
+        yb += dy;
+        if (sx && sy && !dfree_stop(sx, rc, dx) && !dfree_stop(sy, cc, dy))
+            continue;                   /* both scans end blocked */
+        int bx, by;
+        *ex = dscan(row, (size_t)r->words, x + dx * k, sx, rc, dx, &bx);
+        *ey = dscan(col, (size_t)r->twords, y + dy * k, sy, cc, dy, &by);
+        kind = (unsigned)!bx | (unsigned)!by << 1;
+        if (kind)
+            break;
+    }
+    int d = MEMO_DIR(dx, dy);
+    uint32_t c = (uint32_t)y * (uint32_t)r->w + (uint32_t)x;
+    uint32_t step = (uint32_t)(dy * r->w + dx);
+    for (int j = 0; j < k; j++, c += step)
+        memo_put(r, c, d, k - j > MEMO_MAX ? MEMO_FAR
+                                           : (unsigned)(k - j) << 2 | kind);
+    return k > MEMO_MAX ? MEMO_FAR : (unsigned)k << 2 | kind;
+}
+
+static WF_NOINLINE unsigned memo_walk_se(wf_run *r, int x, int y, int *ex,
+                                         int *ey)
+{
+    return memo_walk(r, x, y, 1, 1, ex, ey);
+}
+
+static WF_NOINLINE unsigned memo_walk_ne(wf_run *r, int x, int y, int *ex,
+                                         int *ey)
+{
+    return memo_walk(r, x, y, 1, -1, ex, ey);
+}
+
+static WF_NOINLINE unsigned memo_walk_sw(wf_run *r, int x, int y, int *ex,
+                                         int *ey)
+{
+    return memo_walk(r, x, y, -1, 1, ex, ey);
+}
+
+static WF_NOINLINE unsigned memo_walk_nw(wf_run *r, int x, int y, int *ex,
+                                         int *ey)
+{
+    return memo_walk(r, x, y, -1, -1, ex, ey);
+}
+
+/* The event of the diagonal from (x, y), navcell c: from the memo, or
+ * walked to, and then *ex, *ey are set as by memo_walk and *walked to 1. */
+static WF_ALWAYS_INLINE unsigned diag_event(wf_run *r, uint32_t c, int x,
+                                            int y, int dx, int dy, int *ex,
+                                            int *ey, int *walked)
+{
+    unsigned e = memo_get(r, c, MEMO_DIR(dx, dy));
+    if (e)
+        return e;
+    *walked = 1;
+    if (dx > 0)
+        return dy > 0 ? memo_walk_se(r, x, y, ex, ey)
+                      : memo_walk_ne(r, x, y, ex, ey);
+    return dy > 0 ? memo_walk_sw(r, x, y, ex, ey)
+                  : memo_walk_nw(r, x, y, ex, ey);
+}
+
+static WF_ALWAYS_INLINE void diagonal_dir(wf_run *r, uint32_t u, int x,
+                                          int y, int64_t gu, int dx, int dy)
+{
+    ptrdiff_t rstep = dy > 0 ? (ptrdiff_t)r->words : -(ptrdiff_t)r->words;
+    const uint64_t *row = row_of(r, y);
     /* many diagonals cannot take a single step: test that first */
     if (!wf_bit(row, x + dx) || !wf_bit(row + rstep, x)
         || !wf_bit(row + rstep, x + dx))
@@ -363,76 +518,57 @@ static WF_ALWAYS_INLINE void diagonal_dir(wf_run *r, uint32_t u, int x,
     int cx0, cx1, ry0, ry1;
     band_steps(x, dx, r->gx0, r->gx1, &cx0, &cx1);
     band_steps(y, dy, r->gy0, r->gy1, &ry0, &ry1);
+    uint32_t c = (uint32_t)y * (uint32_t)r->w + (uint32_t)x;
+    uint32_t cstep = (uint32_t)(dy * r->w + dx);
     int k = 0;
-    int next = cx0 > 1 ? cx0 : band_next(0, cx0, cx1);    /* next such step */
-    int nyy = ry0 > 1 ? ry0 : band_next(0, ry0, ry1);
-    if (nyy < next)
-        next = nyy;
-    /* rows y - dy, y, y + dy along x and columns x - dx, x, x + dx along
-     * y */
-    uint64_t rc = dwin(row, x, dx), rn = dwin(row + rstep, x, dx);
-    uint64_t cc = dwin(col, y, dy), cn = dwin(col + cstep, y, dy);
     for (;;) {
-        uint64_t sx, sy;
-        /* the common steps: both scans end at a blocked navcell inside
-         * the windows; the loop keeps its own copies of what it moves */
-        {
-            const uint64_t *fr = row, *fc = col;
-            if (next <= k) {
-                int nx = band_next(k, cx0, cx1), ny = band_next(k, ry0, ry1);
-                next = nx < ny ? nx : ny;
-            }
-            /* bits of the next navcell in the rows and in the columns */
-            int xb = x + 1 + dx, yb = y + 1 + dy, left = next - k;
-            uint64_t frc = rc, frn = rn, fcc = cc, fcn = cn;
-            for (;;) {
-                if (!dstep_free(frc, frn, dx))
-                    return;
-                left--;
-                fr += rstep;
-                fc += cstep;
-                uint64_t fp = dnext(frc, dx);
-                frc = dnext(frn, dx);
-                frn = dx > 0 ? win_fwd(fr + rstep, (unsigned)xb)
-                             : win_bwd(fr + rstep, (unsigned)xb);
-                sx = dstops(fp, frc, frn, dx);
-                fp = dnext(fcc, dy);
-                fcc = dnext(fcn, dy);
-                fcn = dy > 0 ? win_fwd(fc + cstep, (unsigned)yb)
-                             : win_bwd(fc + cstep, (unsigned)yb);
-                sy = dstops(fp, fcc, fcn, dy);
-                xb += dx;
-                yb += dy;
-                if (left <= 0 || !sx || !sy || dfree_stop(sx, frc, dx)
-                    || dfree_stop(sy, fcc, dy))
-                    break;
-            }
-            int steps = next - k - left;
-            row = fr;
-            col = fc;
-            x += dx * steps;
-            y += dy * steps;
-            k += steps;
-            rc = frc;
-            rn = frn;
-            cc = fcc;
-            cn = fcn;
-        }
-        int bx, by, jx, jy;
-        int ex = dscan(row, (size_t)r->words, x, sx, rc, dx, &bx);
-        int ey = dscan(col, (size_t)r->twords, y, sy, cc, dy, &by);
-        if ((k < cx0 || k > cx1) && (k < ry0 || k > ry1)) {
-            if (bx && by)
+        int nx = band_next(k, cx0, cx1), ny = band_next(k, ry0, ry1);
+        int band = nx < ny ? nx : ny;               /* next band step */
+        int ex = NONE, ey = NONE, walked = 0;
+        unsigned e = diag_event(r, c, x, y, dx, dy, &ex, &ey, &walked);
+        int ek = k + (e == MEMO_FAR ? MEMO_MAX : (int)(e >> 2));
+        int jx, jy;
+        if (ek < band) {
+            if (!(e & 3))
+                return;                             /* dead end */
+            int n = ek - k;
+            x += dx * n;
+            y += dy * n;
+            c += cstep * (uint32_t)n;
+            k = ek;
+            if (e == MEMO_FAR)
                 continue;
-            jx = bx ? NONE : ex;
-            jy = by ? NONE : ey;
+            /* neither line crosses the goal box: the scans the memo says
+             * find a jump point (the walk, when there was one, has just
+             * made them) */
+            int b;
+            jx = jy = NONE;
+            if (e & 1)
+                jx = walked ? ex
+                     : dx > 0 ? scan_fwd(row_of(r, y), row_of(r, y - 1),
+                                         row_of(r, y + 1), x, &b)
+                              : scan_bwd(row_of(r, y), row_of(r, y - 1),
+                                         row_of(r, y + 1), x, &b);
+            if (e & 2)
+                jy = walked ? ey
+                     : dy > 0 ? scan_fwd(col_of(r, x), col_of(r, x - 1),
+                                         col_of(r, x + 1), y, &b)
+                              : scan_bwd(col_of(r, x), col_of(r, x - 1),
+                                         col_of(r, x + 1), y, &b);
         } else {
+            if (!(e & 3) && ek <= band)
+                return;                             /* dead before it */
+            int n = band - k;
+            x += dx * n;
+            y += dy * n;
+            c += cstep * (uint32_t)n;
+            k = band;
             if (wf_run_in_goal(r, x, y)) {
                 relax_at(r, x, y, u, gu + 2 * WF_COST_DIAG * k, DIR(dx, dy));
                 return;
             }
-            jx = line_end(r, 1, y, x, ex, bx, dx);
-            jy = line_end(r, 0, x, y, ey, by, dy);
+            jx = jump_h(r, x, y, dx);
+            jy = jump_v(r, x, y, dy);
             if (jx == NONE && jy == NONE)
                 continue;
         }

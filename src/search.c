@@ -8,6 +8,12 @@
 
 /* ------------------------------------------------------------ scratch -- */
 
+/* Blocks of 64 navcells of JPS's memo (jps.c). */
+static size_t memo_blocks(size_t ncells)
+{
+    return (ncells + 63) / 64;
+}
+
 wf_status wf_search_create(wf_search **out, const wf_grid *g)
 {
     *out = NULL;
@@ -20,8 +26,11 @@ wf_status wf_search_create(wf_search **out, const wf_grid *g)
     s->heap = calloc(s->ncells, sizeof *s->heap);
     s->bkt = calloc(s->ncells, sizeof *s->bkt);
     s->mark = calloc(s->ncells, 1);
+    s->jmemo = calloc(memo_blocks(s->ncells) * 64 * 4, sizeof *s->jmemo);
+    s->jblk = calloc(memo_blocks(s->ncells), sizeof *s->jblk);
     s->slice = calloc(1, sizeof *s->slice);
-    if (!s->nodes || !s->heap || !s->bkt || !s->slice) {
+    if (!s->nodes || !s->heap || !s->bkt || !s->mark || !s->jmemo || !s->jblk
+        || !s->slice) {
         wf_search_destroy(s);
         return WF_ERR_NOMEM;
     }
@@ -41,6 +50,8 @@ void wf_search_destroy(wf_search *s)
     free(s->heap);
     free(s->bkt);
     free(s->mark);
+    free(s->jmemo);
+    free(s->jblk);
     free(s->chain);
     free(s->px);
     free(s->py);
@@ -54,6 +65,8 @@ size_t wf_search_memory(const wf_search *s)
     return sizeof *s + sizeof *s->slice
            + s->ncells * (sizeof *s->nodes + sizeof *s->heap + sizeof *s->bkt
                           + sizeof *s->mark)
+           + memo_blocks(s->ncells) * (64 * 4 * sizeof *s->jmemo
+                                       + sizeof *s->jblk)
            + s->chain_cap * sizeof *s->chain
            + 2 * s->pcap * sizeof *s->px
            + wf_smooth_memory(s->smooth);
@@ -461,6 +474,10 @@ wf_status wf_search_step(wf_search *s, uint64_t budget, uint64_t *used,
         limit = sl->cap;
     r->limit = limit;
     r->stopped = 0;
+    if (sl->algo == WF_ALGO_JPS)
+        wf_jps_memo_bind(s, r);   /* before every slice: the grid must not
+                                     change meanwhile, but if it did, no
+                                     stale event would be used */
     uint32_t goal = sl->algo == WF_ALGO_JPS ? wf_jps_loop(r) : astar_loop(r);
     *used = r->expanded - before;
     if (goal != UINT32_MAX) {
