@@ -142,15 +142,6 @@ struct wf_search {
     int bucketed;
     uint8_t *mark;            /* JPS: mgen open, mgen + 1 closed */
     uint8_t mgen;
-    /* JPS's memo of diagonal events (jps.c): 4 entries per navcell, valid
-     * in a block of 64 navcells when the block's generation is jgen; the
-     * whole memo belongs to one grid, version and class */
-    uint8_t *jmemo;
-    uint32_t *jblk;
-    uint32_t jgen;
-    int jcls, jw, jh;
-    const wf_grid *jgrid;
-    uint64_t jversion, jfp;
     uint32_t gen;
     uint32_t *chain;          /* node indices of the last path */
     size_t chain_cap;
@@ -159,6 +150,16 @@ struct wf_search {
     struct wf_slice *slice;   /* state of a sliced search (wf_search_begin) */
     struct wf_smooth *smooth; /* string-pulling scratch (smooth.c), made on
                                  first use and grown to the longest path */
+    /* JPS's memo of diagonal events (jps.c): 4 entries per navcell, valid
+     * in a block of 64 navcells when the block's generation is jgen; the
+     * whole memo belongs to one grid (its address, version, size and
+     * passability fingerprint) and one class */
+    uint8_t *jmemo;
+    uint32_t *jblk;
+    uint32_t jgen;
+    int jcls, jw, jh;
+    const wf_grid *jgrid;
+    uint64_t jversion, jfp;
 };
 
 /* Everything one run needs, on the caller's stack. */
@@ -190,7 +191,8 @@ typedef struct wf_run {
     uint32_t goal_node;
     int settled;
     /* JPS: the memo of diagonal events (s->jmemo), valid in a block of 64
-     * navcells when its generation (mblk) is mgen */
+     * navcells when its generation (mblk) is mgen; NULL until JPS first
+     * needs it in a slice (wf_jps_memo_bind) */
     uint8_t *memo;
     uint32_t *mblk;
     uint32_t mgen;
@@ -276,7 +278,7 @@ wf_status wf_smooth_chain(wf_search *s, const wf_grid *g, int cls, size_t n,
 void wf_open_reset(wf_search *s);   /* the rest is in open.h */
 
 /* jps.c: makes s's memo of diagonal events serve r's grid, version and
- * class (forgetting it when any differs) and points r at it. */
+ * class (forgetting it when any of them differs) and points r at it. */
 void wf_jps_memo_bind(wf_search *s, wf_run *r);
 /* jps.c: opens the start of a JPS search. */
 void wf_jps_start(wf_run *r, int sx, int sy);

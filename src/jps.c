@@ -493,6 +493,8 @@ static WF_ALWAYS_INLINE unsigned diag_event(wf_run *r, uint32_t c, int x,
                                             int y, int dx, int dy, int *ex,
                                             int *ey, int *walked)
 {
+    if (!r->memo)
+        wf_jps_memo_bind(r->s, r);      /* first use in this slice */
     unsigned e = memo_get(r, c, MEMO_DIR(dx, dy));
     if (e)
         return e;

@@ -474,10 +474,10 @@ wf_status wf_search_step(wf_search *s, uint64_t budget, uint64_t *used,
         limit = sl->cap;
     r->limit = limit;
     r->stopped = 0;
-    if (sl->algo == WF_ALGO_JPS)
-        wf_jps_memo_bind(s, r);   /* before every slice: the grid must not
-                                     change meanwhile, but if it did, no
-                                     stale event would be used */
+    /* JPS binds its memo to the grid at its first use in each slice: the
+     * grid must not change between slices, but if it did, no stale event
+     * would be used */
+    r->memo = NULL;
     uint32_t goal = sl->algo == WF_ALGO_JPS ? wf_jps_loop(r) : astar_loop(r);
     *used = r->expanded - before;
     if (goal != UINT32_MAX) {
