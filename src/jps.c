@@ -10,7 +10,23 @@
  * into n = (x, y) has a forced neighbour above when (x-1, y-1) is blocked and
  * (x, y-1) is free: the free cell can then only be reached optimally through
  * n, and so can (x+1, y-1). Likewise below, and likewise for the other
- * directions. */
+ * directions.
+ *
+ * The memo of diagonal events. Where a diagonal from a navcell first meets
+ * something that does not depend on the goal (a dead end, or a step whose
+ * straight scans find a jump point) is a property of the passability
+ * alone, and the same diagonals are walked again and again (from the same
+ * jump points by later queries, or entered mid-way by other walks). So the
+ * search scratch keeps it: one byte per navcell and diagonal direction,
+ * filled by the walk that first computes it, for the navcell it started
+ * from and every navcell it passed. A diagonal then moves from event to
+ * event by lookups; only the steps where its row or column crosses the
+ * goal's box (the goal-dependent stops) are looked at one by one, as
+ * before. Filled on demand and never ahead, it is pure memoization:
+ * results are the same whatever it holds. It belongs to one grid, version
+ * and class (wf_jps_memo_bind): a grid edit costs nothing here, and the
+ * next search that finds the key changed starts a new generation, each
+ * block of 64 navcells being emptied when first written in it. */
 #include <limits.h>
 #include <string.h>
 
