@@ -160,6 +160,12 @@ struct wf_search {
     int jcls, jw, jh;
     const wf_grid *jgrid;
     uint64_t jversion, jfp;
+    /* and its jump masks: two planes shaped like a passability plane
+     * (scans east, then west) and two like a transposed one (south,
+     * north), a line's masks valid while its bit in jrow_ok / jcol_ok is
+     * set; capacities in words, grown for a grid of another shape */
+    uint64_t *jrow, *jcol, *jrow_ok, *jcol_ok;
+    size_t jrow_cap, jcol_cap, jrow_ok_cap, jcol_ok_cap;
 };
 
 /* Everything one run needs, on the caller's stack. */
@@ -196,6 +202,11 @@ typedef struct wf_run {
     uint8_t *memo;
     uint32_t *mblk;
     uint32_t mgen;
+    /* and its jump masks (s->jrow ...): a row's masks for scans east start
+     * at jrow + (y + 1) * words, those for scans west jrow_plane words
+     * further; likewise columns (south, north) */
+    uint64_t *jrow, *jcol, *jrow_ok, *jcol_ok;
+    size_t jrow_plane, jcol_plane;
 } wf_run;
 
 static inline int wf_run_pass(const wf_run *r, int x, int y)
