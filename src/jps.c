@@ -10,8 +10,29 @@
  * into n = (x, y) has a forced neighbour above when (x-1, y-1) is blocked and
  * (x, y-1) is free: the free cell can then only be reached optimally through
  * n, and so can (x+1, y-1). Likewise below, and likewise for the other
- * directions. */
+ * directions.
+ *
+ * The memo of diagonal events. Where a diagonal from a navcell first meets
+ * something that does not depend on the goal (a dead end, or a step whose
+ * straight scans find a jump point) is a property of the passability
+ * alone, and the same diagonals are walked again and again (from the same
+ * jump points by later queries, or entered mid-way by other walks). So the
+ * search scratch keeps it: one byte per navcell and diagonal direction,
+ * filled by the walk that first computes it, for the navcell it started
+ * from and every navcell it passed. A diagonal then moves from event to
+ * event by lookups; only the steps where its row or column crosses the
+ * goal's box (the goal-dependent stops) are looked at one by one, as
+ * before. Filled on demand and never ahead, it is pure memoization:
+ * results are the same whatever it holds. The walks that fill it test one
+ * bit per step in the jump masks of the rows and columns they cross
+ * (whether a straight scan from a position ends at a jump point), computed
+ * a whole line at a time when first needed. Memo and masks belong to one
+ * grid, version and class (wf_jps_memo_bind): a grid edit costs nothing
+ * here, and the next search that finds the key changed starts a new
+ * generation, each block of 64 navcells of the memo being emptied when
+ * first written in it, and every line's masks marked as not computed. */
 #include <limits.h>
+#include <string.h>
 
 #include "open.h"
 
@@ -25,31 +46,6 @@ static const uint64_t *row_of(const wf_run *r, int y)
 static const uint64_t *col_of(const wf_run *r, int x)
 {
     return r->tplane + (size_t)(x + 1) * (size_t)r->twords;
-}
-
-/* 64 bits of a line starting at bit b (bit k of the result is bit b + k).
- * Every line ends with a spare word, so line[i + 1] is inside it for any
- * bit b a scan reaches. */
-#if defined(__SIZEOF_INT128__)
-__extension__ typedef unsigned __int128 wf_u128;
-#endif
-
-static inline uint64_t win_fwd(const uint64_t *line, unsigned b)
-{
-    unsigned i = b >> 6, s = b & 63;
-#if defined(__SIZEOF_INT128__)
-    /* one double-word shift */
-    return (uint64_t)((((wf_u128)line[i + 1] << 64) | line[i]) >> s);
-#else
-    return (line[i] >> s) | ((line[i + 1] << 1) << (63 - s));
-#endif
-}
-
-/* 64 bits of a line ending at bit e (bit 63 of the result is bit e); bits
- * before the line start read as 0 (blocked). */
-static inline uint64_t win_bwd(const uint64_t *line, unsigned e)
-{
-    return e >= 63 ? win_fwd(line, e - 63) : line[0] << (63 - e);
 }
 
 /* Scans line B from position `from` (exclusive) forwards, with the two
@@ -235,50 +231,6 @@ static WF_ALWAYS_INLINE void straight_v(wf_run *r, uint32_t u, int x, int y,
                  DIR(0, dy));
 }
 
-/* Windows for diagonal jumps. A diagonal moves one position along every
- * row and column it crosses, so it keeps 64-position windows of the three
- * rows and the three columns around it, each starting at the diagonal's
- * navcell and running in the scan direction s: position p + s * j is bit j
- * (s > 0) or bit 63 - j (s < 0). A step shifts the windows by one position
- * and loads only the new row and the new column; the straight scans of the
- * step read the windows instead of the lines. A window loaded two steps
- * ago has lost its last two positions: positions 1 to DIAG_SPAN are
- * always valid. */
-#define DIAG_SPAN 61
-
-static WF_ALWAYS_INLINE uint64_t dwin(const uint64_t *line, int p, int s)
-{
-    unsigned b = (unsigned)(p + 1);
-    return s > 0 ? win_fwd(line, b) : win_bwd(line, b);
-}
-
-/* The window one position further along. */
-static WF_ALWAYS_INLINE uint64_t dnext(uint64_t w, int s)
-{
-    return s > 0 ? w >> 1 : w << 1;
-}
-
-/* Positions of a neighbouring line that force a stop: free, with the
- * position one step back along the scan blocked. */
-static WF_ALWAYS_INLINE uint64_t drise(uint64_t w, int s)
-{
-    return s > 0 ? w & ~(w << 1) : w & ~(w >> 1);
-}
-
-static WF_ALWAYS_INLINE int dbit(uint64_t w, int j, int s)
-{
-    return (int)((s > 0 ? w >> j : w >> (63 - j)) & 1u);
-}
-
-/* (x + s, y) free, (x, y + t) and (x + s, y + t) free: bits 1 of the
- * current window and 0 and 1 of the next one. */
-static WF_ALWAYS_INLINE int dstep_free(uint64_t cur, uint64_t next, int s)
-{
-    if (s > 0)
-        return (int)((cur >> 1) & next & (next >> 1) & 1u);
-    return (int)(((cur << 1) & next & (next << 1)) >> 63);
-}
-
 /* Diagonal steps from (x, y) that bring it nearer the goal box on both
  * axes; along them f = g + h stays what it was at (x, y). */
 static int steps_toward_goal(const wf_run *r, int x, int y, int dx, int dy)
@@ -289,13 +241,6 @@ static int steps_toward_goal(const wf_run *r, int x, int y, int dx, int dy)
     return k > 0 ? k : 0;
 }
 
-/* Diagonal jump from node u at (x, y) with cost gu. The jump stops at the
- * first navcell d that is in the goal or from which a straight jump finds a
- * jump point, and opens d. While the diagonal still heads for the goal on
- * both axes, d would have u's f and be expanded next anyway, so it is
- * pruned instead: its straight jumps' ends are offered at once with u as
- * their parent (the path bends at d: diagonal first, then straight), and
- * the diagonal goes on. */
 /* The steps [*lo, *hi] (empty when *lo > *hi) at which a diagonal from
  * position p in direction s along an axis is inside [a, b]. */
 static void band_steps(int p, int s, int a, int b, int *lo, int *hi)
@@ -311,49 +256,291 @@ static inline int band_next(int k, int lo, int hi)
     return n <= hi ? n : INT_MAX;
 }
 
-/* The stops of a diagonal step's straight scan inside the windows (prev,
- * cur, next) of the line, positions 1 to DIAG_SPAN: blocked positions and
- * forced neighbours. */
-static WF_ALWAYS_INLINE uint64_t dstops(uint64_t prev, uint64_t cur,
-                                        uint64_t next, int s)
-{
-    uint64_t m = ~cur | drise(prev, s) | drise(next, s);
-    if (s > 0)
-        return m & (((uint64_t)1 << (DIAG_SPAN + 1)) - 2);
-    return m & (~(uint64_t)0 >> 1) & ~(((uint64_t)1 << (63 - DIAG_SPAN)) - 1);
-}
+/* ------------------------------------------------------------ memo -- */
 
-/* Whether the first stop in `stops` (not 0) is a free navcell of cur. */
-static WF_ALWAYS_INLINE int dfree_stop(uint64_t stops, uint64_t cur, int s)
-{
-    if (s > 0)
-        return (stops & (0 - stops) & cur) != 0;
-    return (cur >> (63 - __builtin_clzll(stops))) & 1u;
-}
+/* The memo of diagonal events. From a free navcell c, a diagonal in
+ * direction d meets, at its first step k >= 1 where something happens,
+ * either a dead end (step k is impossible: blocked, or a corner would be
+ * cut) or a jump (a straight scan from step k's navcell along d's row or
+ * column, or both, ends at a free navcell: a jump point). That event
+ * depends on the passability only, not on the goal, so it is kept, in one
+ * byte: entry 4c + d is k << 2 | the scans that find a jump point (1 the
+ * row's, 2 the column's; 0 a dead end), MEMO_FAR when the event lies
+ * beyond step MEMO_MAX, 0 when unknown. A walk that computes it fills
+ * every navcell it passes (their event is the same one, nearer), so a
+ * later diagonal entering the same line mid-way finds its answer too. */
+#define MEMO_DIR(dx, dy) (((dx) < 0) * 2 + ((dy) < 0))
+#define MEMO_MAX 63
+#define MEMO_FAR 1u     /* steps 1 to MEMO_MAX are possible and plain */
 
-/* Where the straight scan at a diagonal step stops: the first of `stops`,
- * or, when the windows hold none, from the line itself (with its
- * neighbours stride words away). */
-static WF_ALWAYS_INLINE int dscan(const uint64_t *line, size_t stride, int p,
-                                  uint64_t stops, uint64_t cur, int s,
-                                  int *blocked)
+void wf_jps_memo_bind(wf_search *s, wf_run *r)
 {
-    if (stops) {
-        int j = s > 0 ? __builtin_ctzll(stops) : __builtin_clzll(stops);
-        *blocked = !dbit(cur, j, s);
-        return p + s * j;
+    const wf_grid *g = r->g;
+    if (s->jgrid != g || s->jversion != g->version || s->jcls != r->cls
+        || s->jfp != g->fp[r->cls] || s->jw != g->w || s->jh != g->h
+        || s->jgen == 0) {
+        /* a new generation empties every block at once; on wrap-around,
+         * forget every block's generation first */
+        if (s->jgen == UINT32_MAX) {
+            memset(s->jblk, 0, (s->ncells + 63) / 64 * sizeof *s->jblk);
+            s->jgen = 0;
+        }
+        s->jgen++;
+        /* the jump masks of every line are forgotten too */
+        memset(s->jrow_ok, 0, ((size_t)g->h + 2 + 63) / 64 * sizeof *s->jrow_ok);
+        memset(s->jcol_ok, 0, ((size_t)g->w + 2 + 63) / 64 * sizeof *s->jcol_ok);
+        s->jgrid = g;
+        s->jversion = g->version;
+        s->jcls = r->cls;
+        s->jfp = g->fp[r->cls];
+        s->jw = g->w;
+        s->jh = g->h;
     }
-    if (s > 0)
-        return scan_fwd(line, line - stride, line + stride, p + DIAG_SPAN, blocked);
-    return scan_bwd(line, line - stride, line + stride, p - DIAG_SPAN, blocked);
+    r->memo = s->jmemo;
+    r->mblk = s->jblk;
+    r->mgen = s->jgen;
+    r->jrow = s->jrow;
+    r->jcol = s->jcol;
+    r->jrow_ok = s->jrow_ok;
+    r->jcol_ok = s->jcol_ok;
+    r->jrow_plane = g->plane_words;
+    r->jcol_plane = g->tplane_words;
 }
 
+static WF_ALWAYS_INLINE unsigned memo_get(const wf_run *r, uint32_t c, int d)
+{
+    if (r->mblk[c >> 6] != r->mgen)
+        return 0;
+    return r->memo[4 * (size_t)c + (size_t)d];
+}
+
+static WF_ALWAYS_INLINE void memo_put(wf_run *r, uint32_t c, int d, unsigned v)
+{
+    uint32_t b = c >> 6;
+    if (r->mblk[b] != r->mgen) {
+        /* first entry of the block in this generation: the block's other
+         * entries are from an older one */
+        memset(r->memo + (size_t)b * 256, 0, 256);
+        r->mblk[b] = r->mgen;
+    }
+    r->memo[4 * (size_t)c + (size_t)d] = (uint8_t)v;
+}
+
+/* Jump masks. For a whole row, whether a straight scan east from each
+ * position ends at a jump point (a free stop) is a few word operations
+ * away: bit b of the mask is the kind of the nearest stop above b. The
+ * diagonal walks below test one bit per step in the masks of the rows and
+ * columns they cross, instead of scanning them; a line's masks (both
+ * directions) are computed the first time a walk crosses it, and kept
+ * with the memo.
+ *
+ * The backward case, as words are read upwards: with S the stops and G the
+ * free ones, D = S << 1 marks the positions just above a stop, T = G << 1
+ * those above a free one, and bit b must get the kind of the nearest D bit
+ * at or below b. In R = ~(D & ~T), the runs of ones start at a D bit of
+ * either kind and end below the next D bit of kind 0. Adding T to R makes
+ * the carry out of each T bit run up to the end of its run: the bits that
+ * change, kept inside R, plus T itself (where carries meet) are the
+ * answer, and the carry out of a word carries a run into the next one.
+ * The forward case is the same on the bit-reversed line. */
+static inline uint64_t rev64(uint64_t v)
+{
+    v = ((v >> 1) & UINT64_C(0x5555555555555555))
+        | ((v & UINT64_C(0x5555555555555555)) << 1);
+    v = ((v >> 2) & UINT64_C(0x3333333333333333))
+        | ((v & UINT64_C(0x3333333333333333)) << 2);
+    v = ((v >> 4) & UINT64_C(0x0f0f0f0f0f0f0f0f))
+        | ((v & UINT64_C(0x0f0f0f0f0f0f0f0f)) << 4);
+    v = ((v >> 8) & UINT64_C(0x00ff00ff00ff00ff))
+        | ((v & UINT64_C(0x00ff00ff00ff00ff)) << 8);
+    v = ((v >> 16) & UINT64_C(0x0000ffff0000ffff))
+        | ((v & UINT64_C(0x0000ffff0000ffff)) << 16);
+    return (v >> 32) | (v << 32);
+}
+
+/* One word of the running computation: s and g the word's stops and free
+ * stops, ps and pg those of the word read before (their top bits), c the
+ * carry; returns the mask word. */
+static inline uint64_t jmask_word(uint64_t s, uint64_t g, uint64_t ps,
+                                  uint64_t pg, uint64_t *c)
+{
+    uint64_t d = s << 1 | ps >> 63, t = g << 1 | pg >> 63;
+    uint64_t run = ~(d & ~t);
+    uint64_t sum = run + t, c1 = sum < run;
+    uint64_t sum2 = sum + *c, c2 = sum2 < sum;
+    *c = c1 | c2;
+    return ((sum2 ^ run) & run) | t;
+}
+
+/* The masks of line L (n words, neighbours L - stride and L + stride):
+ * fwd[i] for scans towards higher positions, bwd[i] towards lower ones. */
+static WF_NOINLINE void jmask_line(const uint64_t *L, size_t stride, int n,
+                                   uint64_t *fwd, uint64_t *bwd)
+{
+    const uint64_t *U = L - stride, *D = L + stride;
+    /* backward: stops are blocked positions and free positions of U or D
+     * whose next position up is blocked; read upwards */
+    uint64_t ps = 0, pg = 0, c = 0;
+    for (int i = 0; i < n; i++) {
+        uint64_t u = U[i], d = D[i];
+        uint64_t u1 = i + 1 < n ? U[i + 1] << 63 : 0;
+        uint64_t d1 = i + 1 < n ? D[i + 1] << 63 : 0;
+        uint64_t st = ~L[i] | (u & ~(u >> 1 | u1)) | (d & ~(d >> 1 | d1));
+        uint64_t g = st & L[i];
+        bwd[i] = jmask_word(st, g, ps, pg, &c);
+        ps = st;
+        pg = g;
+    }
+    /* forward: free positions whose next position down is blocked; read
+     * downwards, bit-reversed */
+    ps = pg = c = 0;
+    for (int i = n - 1; i >= 0; i--) {
+        uint64_t u = U[i], d = D[i];
+        uint64_t u0 = i > 0 ? U[i - 1] >> 63 : 0;
+        uint64_t d0 = i > 0 ? D[i - 1] >> 63 : 0;
+        uint64_t st = ~L[i] | (u & ~(u << 1 | u0)) | (d & ~(d << 1 | d0));
+        uint64_t rs = rev64(st), rg = rev64(st & L[i]);
+        fwd[i] = rev64(jmask_word(rs, rg, ps, pg, &c));
+        ps = rs;
+        pg = rg;
+    }
+}
+
+static WF_NOINLINE void jmask_row(wf_run *r, int y)
+{
+    size_t off = (size_t)(y + 1) * (size_t)r->words;
+    jmask_line(row_of(r, y), (size_t)r->words, r->words, r->jrow + off,
+               r->jrow + r->jrow_plane + off);
+    r->jrow_ok[(unsigned)(y + 1) >> 6] |= (uint64_t)1 << ((unsigned)(y + 1) & 63);
+}
+
+static WF_NOINLINE void jmask_col(wf_run *r, int x)
+{
+    size_t off = (size_t)(x + 1) * (size_t)r->twords;
+    jmask_line(col_of(r, x), (size_t)r->twords, r->twords, r->jcol + off,
+               r->jcol + r->jcol_plane + off);
+    r->jcol_ok[(unsigned)(x + 1) >> 6] |= (uint64_t)1 << ((unsigned)(x + 1) & 63);
+}
+
+/* Walks the diagonal from (x, y) to its event and records it for (x, y)
+ * and every navcell passed; returns the entry of (x, y), and in *ex, *ey
+ * where the event's scans end (for the scans that find a jump point). A
+ * step reads three passability bits and one bit of the jump masks of its
+ * row and of its column. */
+static WF_ALWAYS_INLINE unsigned memo_walk(wf_run *r, int x, int y, int dx,
+                                           int dy, int *ex, int *ey)
+{
+    ptrdiff_t rstep = dy > 0 ? (ptrdiff_t)r->words : -(ptrdiff_t)r->words;
+    ptrdiff_t cstep = dx > 0 ? (ptrdiff_t)r->twords : -(ptrdiff_t)r->twords;
+    const uint64_t *prow = row_of(r, y);
+    /* the masks for scans along dx (rows) and along dy (columns) */
+    const uint64_t *jr = r->jrow + (dx > 0 ? 0 : r->jrow_plane)
+                         + (size_t)(y + 1) * (size_t)r->words;
+    const uint64_t *jc = r->jcol + (dy > 0 ? 0 : r->jcol_plane)
+                         + (size_t)(x + 1) * (size_t)r->twords;
+    unsigned xb = (unsigned)(x + 1), yb = (unsigned)(y + 1);  /* bits */
+    int k = 0;
+    unsigned kind = 0;
+    for (;;) {
+        k++;
+        const uint64_t *row = prow + rstep;
+        unsigned xn = xb + (unsigned)dx;
+        /* (x + dx, y), (x + dx, y + dy) and (x, y + dy) free */
+        if (!((prow[xn >> 6] >> (xn & 63)) & (row[xn >> 6] >> (xn & 63))
+              & (row[xb >> 6] >> (xb & 63)) & 1u))
+            break;                      /* dead end at step k */
+        prow = row;
+        xb = xn;
+        yb += (unsigned)dy;
+        jr += rstep;
+        jc += cstep;
+        if (!((r->jrow_ok[yb >> 6] >> (yb & 63)) & 1u))
+            jmask_row(r, (int)yb - 1);
+        if (!((r->jcol_ok[xb >> 6] >> (xb & 63)) & 1u))
+            jmask_col(r, (int)xb - 1);
+        unsigned kr = (unsigned)(jr[xb >> 6] >> (xb & 63)) & 1u;
+        unsigned kc = (unsigned)(jc[yb >> 6] >> (yb & 63)) & 1u;
+        if (kr | kc) {
+            /* where those scans end */
+            int b, px = (int)xb - 1, py = (int)yb - 1;
+            kind = kr | kc << 1;
+            if (kr)
+                *ex = dx > 0 ? scan_fwd(row, row - r->words, row + r->words, px, &b)
+                             : scan_bwd(row, row - r->words, row + r->words, px, &b);
+            if (kc) {
+                const uint64_t *col = col_of(r, px);
+                *ey = dy > 0 ? scan_fwd(col, col - r->twords, col + r->twords, py, &b)
+                             : scan_bwd(col, col - r->twords, col + r->twords, py, &b);
+            }
+            break;
+        }
+    }
+    int d = MEMO_DIR(dx, dy);
+    uint32_t c = (uint32_t)y * (uint32_t)r->w + (uint32_t)x;
+    uint32_t step = (uint32_t)(dy * r->w + dx);
+    for (int j = 0; j < k; j++, c += step)
+        memo_put(r, c, d, k - j > MEMO_MAX ? MEMO_FAR
+                                           : (unsigned)(k - j) << 2 | kind);
+    return k > MEMO_MAX ? MEMO_FAR : (unsigned)k << 2 | kind;
+}
+
+static WF_NOINLINE unsigned memo_walk_se(wf_run *r, int x, int y, int *ex,
+                                         int *ey)
+{
+    return memo_walk(r, x, y, 1, 1, ex, ey);
+}
+
+static WF_NOINLINE unsigned memo_walk_ne(wf_run *r, int x, int y, int *ex,
+                                         int *ey)
+{
+    return memo_walk(r, x, y, 1, -1, ex, ey);
+}
+
+static WF_NOINLINE unsigned memo_walk_sw(wf_run *r, int x, int y, int *ex,
+                                         int *ey)
+{
+    return memo_walk(r, x, y, -1, 1, ex, ey);
+}
+
+static WF_NOINLINE unsigned memo_walk_nw(wf_run *r, int x, int y, int *ex,
+                                         int *ey)
+{
+    return memo_walk(r, x, y, -1, -1, ex, ey);
+}
+
+/* The event of the diagonal from (x, y), navcell c: from the memo, or
+ * walked to, and then *ex, *ey are set as by memo_walk and *walked to 1. */
+static WF_ALWAYS_INLINE unsigned diag_event(wf_run *r, uint32_t c, int x,
+                                            int y, int dx, int dy, int *ex,
+                                            int *ey, int *walked)
+{
+    if (!r->memo)
+        wf_jps_memo_bind(r->s, r);      /* first use in this slice */
+    unsigned e = memo_get(r, c, MEMO_DIR(dx, dy));
+    if (e)
+        return e;
+    *walked = 1;
+    if (dx > 0)
+        return dy > 0 ? memo_walk_se(r, x, y, ex, ey)
+                      : memo_walk_ne(r, x, y, ex, ey);
+    return dy > 0 ? memo_walk_sw(r, x, y, ex, ey)
+                  : memo_walk_nw(r, x, y, ex, ey);
+}
+
+/* Diagonal jump from node u at (x, y) with cost gu. The jump stops at the
+ * first navcell d that is in the goal or from which a straight jump finds a
+ * jump point, and opens d. While the diagonal still heads for the goal on
+ * both axes, d would have u's f and be expanded next anyway, so it is
+ * pruned instead: its straight jumps' ends are offered at once with u as
+ * their parent (the path bends at d: diagonal first, then straight), and
+ * the diagonal goes on. It moves from one event of the memo to the next,
+ * and stops on its way at every step where its row or its column crosses
+ * the goal's box. */
 static WF_ALWAYS_INLINE void diagonal_dir(wf_run *r, uint32_t u, int x,
                                           int y, int64_t gu, int dx, int dy)
 {
     ptrdiff_t rstep = dy > 0 ? (ptrdiff_t)r->words : -(ptrdiff_t)r->words;
-    ptrdiff_t cstep = dx > 0 ? (ptrdiff_t)r->twords : -(ptrdiff_t)r->twords;
-    const uint64_t *row = row_of(r, y), *col = col_of(r, x);
+    const uint64_t *row = row_of(r, y);
     /* many diagonals cannot take a single step: test that first */
     if (!wf_bit(row, x + dx) || !wf_bit(row + rstep, x)
         || !wf_bit(row + rstep, x + dx))
@@ -363,76 +550,57 @@ static WF_ALWAYS_INLINE void diagonal_dir(wf_run *r, uint32_t u, int x,
     int cx0, cx1, ry0, ry1;
     band_steps(x, dx, r->gx0, r->gx1, &cx0, &cx1);
     band_steps(y, dy, r->gy0, r->gy1, &ry0, &ry1);
+    uint32_t c = (uint32_t)y * (uint32_t)r->w + (uint32_t)x;
+    uint32_t cstep = (uint32_t)(dy * r->w + dx);
     int k = 0;
-    int next = cx0 > 1 ? cx0 : band_next(0, cx0, cx1);    /* next such step */
-    int nyy = ry0 > 1 ? ry0 : band_next(0, ry0, ry1);
-    if (nyy < next)
-        next = nyy;
-    /* rows y - dy, y, y + dy along x and columns x - dx, x, x + dx along
-     * y */
-    uint64_t rc = dwin(row, x, dx), rn = dwin(row + rstep, x, dx);
-    uint64_t cc = dwin(col, y, dy), cn = dwin(col + cstep, y, dy);
     for (;;) {
-        uint64_t sx, sy;
-        /* the common steps: both scans end at a blocked navcell inside
-         * the windows; the loop keeps its own copies of what it moves */
-        {
-            const uint64_t *fr = row, *fc = col;
-            if (next <= k) {
-                int nx = band_next(k, cx0, cx1), ny = band_next(k, ry0, ry1);
-                next = nx < ny ? nx : ny;
-            }
-            /* bits of the next navcell in the rows and in the columns */
-            int xb = x + 1 + dx, yb = y + 1 + dy, left = next - k;
-            uint64_t frc = rc, frn = rn, fcc = cc, fcn = cn;
-            for (;;) {
-                if (!dstep_free(frc, frn, dx))
-                    return;
-                left--;
-                fr += rstep;
-                fc += cstep;
-                uint64_t fp = dnext(frc, dx);
-                frc = dnext(frn, dx);
-                frn = dx > 0 ? win_fwd(fr + rstep, (unsigned)xb)
-                             : win_bwd(fr + rstep, (unsigned)xb);
-                sx = dstops(fp, frc, frn, dx);
-                fp = dnext(fcc, dy);
-                fcc = dnext(fcn, dy);
-                fcn = dy > 0 ? win_fwd(fc + cstep, (unsigned)yb)
-                             : win_bwd(fc + cstep, (unsigned)yb);
-                sy = dstops(fp, fcc, fcn, dy);
-                xb += dx;
-                yb += dy;
-                if (left <= 0 || !sx || !sy || dfree_stop(sx, frc, dx)
-                    || dfree_stop(sy, fcc, dy))
-                    break;
-            }
-            int steps = next - k - left;
-            row = fr;
-            col = fc;
-            x += dx * steps;
-            y += dy * steps;
-            k += steps;
-            rc = frc;
-            rn = frn;
-            cc = fcc;
-            cn = fcn;
-        }
-        int bx, by, jx, jy;
-        int ex = dscan(row, (size_t)r->words, x, sx, rc, dx, &bx);
-        int ey = dscan(col, (size_t)r->twords, y, sy, cc, dy, &by);
-        if ((k < cx0 || k > cx1) && (k < ry0 || k > ry1)) {
-            if (bx && by)
+        int nx = band_next(k, cx0, cx1), ny = band_next(k, ry0, ry1);
+        int band = nx < ny ? nx : ny;               /* next band step */
+        int ex = NONE, ey = NONE, walked = 0;
+        unsigned e = diag_event(r, c, x, y, dx, dy, &ex, &ey, &walked);
+        int ek = k + (e == MEMO_FAR ? MEMO_MAX : (int)(e >> 2));
+        int jx, jy;
+        if (ek < band) {
+            if (!(e & 3))
+                return;                             /* dead end */
+            int n = ek - k;
+            x += dx * n;
+            y += dy * n;
+            c += cstep * (uint32_t)n;
+            k = ek;
+            if (e == MEMO_FAR)
                 continue;
-            jx = bx ? NONE : ex;
-            jy = by ? NONE : ey;
+            /* neither line crosses the goal box: the scans the memo says
+             * find a jump point (the walk, when there was one, has just
+             * made them) */
+            int b;
+            jx = jy = NONE;
+            if (e & 1)
+                jx = walked ? ex
+                     : dx > 0 ? scan_fwd(row_of(r, y), row_of(r, y - 1),
+                                         row_of(r, y + 1), x, &b)
+                              : scan_bwd(row_of(r, y), row_of(r, y - 1),
+                                         row_of(r, y + 1), x, &b);
+            if (e & 2)
+                jy = walked ? ey
+                     : dy > 0 ? scan_fwd(col_of(r, x), col_of(r, x - 1),
+                                         col_of(r, x + 1), y, &b)
+                              : scan_bwd(col_of(r, x), col_of(r, x - 1),
+                                         col_of(r, x + 1), y, &b);
         } else {
+            if (!(e & 3) && ek <= band)
+                return;                             /* dead before it */
+            int n = band - k;
+            x += dx * n;
+            y += dy * n;
+            c += cstep * (uint32_t)n;
+            k = band;
             if (wf_run_in_goal(r, x, y)) {
                 relax_at(r, x, y, u, gu + 2 * WF_COST_DIAG * k, DIR(dx, dy));
                 return;
             }
-            jx = line_end(r, 1, y, x, ex, bx, dx);
-            jy = line_end(r, 0, x, y, ey, by, dy);
+            jx = jump_h(r, x, y, dx);
+            jy = jump_v(r, x, y, dy);
             if (jx == NONE && jy == NONE)
                 continue;
         }

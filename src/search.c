@@ -8,6 +8,44 @@
 
 /* ------------------------------------------------------------ scratch -- */
 
+/* Blocks of 64 navcells of JPS's memo (jps.c). */
+static size_t memo_blocks(size_t ncells)
+{
+    return (ncells + 63) / 64;
+}
+
+/* Grows one array of JPS's jump masks to n words (zeroed). */
+static wf_status grow_words(uint64_t **p, size_t *cap, size_t n)
+{
+    if (n <= *cap && *p)
+        return WF_OK;
+    uint64_t *q = calloc(n, sizeof *q);
+    if (!q)
+        return WF_ERR_NOMEM;
+    free(*p);
+    *p = q;
+    *cap = n;
+    return WF_OK;
+}
+
+/* Makes JPS's jump masks (jps.c) large enough for g: two planes the size
+ * of one class's passability plane, two the size of a transposed one, and
+ * a bit per row and per column. A search serving grids of one shape
+ * allocates them once, at creation. */
+static wf_status jump_masks_reserve(wf_search *s, const wf_grid *g)
+{
+    if (2 * g->plane_words > s->jrow_cap || 2 * g->tplane_words > s->jcol_cap)
+        s->jgrid = NULL;                /* new masks: the memo starts over */
+    wf_status st = grow_words(&s->jrow, &s->jrow_cap, 2 * g->plane_words);
+    if (st == WF_OK)
+        st = grow_words(&s->jcol, &s->jcol_cap, 2 * g->tplane_words);
+    if (st == WF_OK)
+        st = grow_words(&s->jrow_ok, &s->jrow_ok_cap, ((size_t)g->h + 2 + 63) / 64);
+    if (st == WF_OK)
+        st = grow_words(&s->jcol_ok, &s->jcol_ok_cap, ((size_t)g->w + 2 + 63) / 64);
+    return st;
+}
+
 wf_status wf_search_create(wf_search **out, const wf_grid *g)
 {
     *out = NULL;
@@ -20,8 +58,11 @@ wf_status wf_search_create(wf_search **out, const wf_grid *g)
     s->heap = calloc(s->ncells, sizeof *s->heap);
     s->bkt = calloc(s->ncells, sizeof *s->bkt);
     s->mark = calloc(s->ncells, 1);
+    s->jmemo = calloc(memo_blocks(s->ncells) * 64 * 4, sizeof *s->jmemo);
+    s->jblk = calloc(memo_blocks(s->ncells), sizeof *s->jblk);
     s->slice = calloc(1, sizeof *s->slice);
-    if (!s->nodes || !s->heap || !s->bkt || !s->slice) {
+    if (!s->nodes || !s->heap || !s->bkt || !s->mark || !s->jmemo || !s->jblk
+        || !s->slice || jump_masks_reserve(s, g) != WF_OK) {
         wf_search_destroy(s);
         return WF_ERR_NOMEM;
     }
@@ -41,6 +82,12 @@ void wf_search_destroy(wf_search *s)
     free(s->heap);
     free(s->bkt);
     free(s->mark);
+    free(s->jmemo);
+    free(s->jblk);
+    free(s->jrow);
+    free(s->jcol);
+    free(s->jrow_ok);
+    free(s->jcol_ok);
     free(s->chain);
     free(s->px);
     free(s->py);
@@ -54,6 +101,10 @@ size_t wf_search_memory(const wf_search *s)
     return sizeof *s + sizeof *s->slice
            + s->ncells * (sizeof *s->nodes + sizeof *s->heap + sizeof *s->bkt
                           + sizeof *s->mark)
+           + memo_blocks(s->ncells) * (64 * 4 * sizeof *s->jmemo
+                                       + sizeof *s->jblk)
+           + (s->jrow_cap + s->jcol_cap + s->jrow_ok_cap + s->jcol_ok_cap)
+             * sizeof *s->jrow
            + s->chain_cap * sizeof *s->chain
            + 2 * s->pcap * sizeof *s->px
            + wf_smooth_memory(s->smooth);
@@ -398,6 +449,13 @@ static wf_status setup_run(wf_search *s, const wf_grid *g, const wf_query *q,
     if (q->goal.type == WF_GOAL_POINT && !wf_run_pass(r, r->gx0, r->gy0))
         return WF_GOAL_BLOCKED;
 
+    if (algo == WF_ALGO_JPS) {
+        /* a grid of another shape than the one s was made for may need
+         * larger jump masks: the only allocation a search may make */
+        wf_status st = jump_masks_reserve(s, g);
+        if (st != WF_OK)
+            return st;
+    }
     wf_search_new_generation(s);
     uint32_t start = (uint32_t)q->sy * (uint32_t)g->w + (uint32_t)q->sx;
     if (algo == WF_ALGO_JPS)
@@ -461,6 +519,10 @@ wf_status wf_search_step(wf_search *s, uint64_t budget, uint64_t *used,
         limit = sl->cap;
     r->limit = limit;
     r->stopped = 0;
+    /* JPS binds its memo to the grid at its first use in each slice: the
+     * grid must not change between slices, but if it did, no stale event
+     * would be used */
+    r->memo = NULL;
     uint32_t goal = sl->algo == WF_ALGO_JPS ? wf_jps_loop(r) : astar_loop(r);
     *used = r->expanded - before;
     if (goal != UINT32_MAX) {
