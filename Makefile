@@ -101,9 +101,10 @@ MAPS ?= ../shared/maps
 # each area's benchmark, in turn; a failing one fails the target
 BENCHES = run smooth rects house scale
 # the C core's own times beside the Lua call's (bench/run.lua runs it)
-build/core_bench: bench/core_bench.c $(CORE_SRC) $(HEADERS) Makefile
+build/core_bench: bench/core_bench.c bench/peers/peer_common.c $(CORE_SRC) $(HEADERS) Makefile
 	@mkdir -p $(@D)
-	$(CC) $(WARN) -O2 -Isrc -o $@ bench/core_bench.c $(CORE_SRC) -lm
+	$(CC) $(WARN) -O2 -Isrc -Ibench/peers -o $@ bench/core_bench.c bench/peers/peer_common.c \
+	  $(CORE_SRC) -lm
 
 bench: deps build build/core_bench
 	@for b in $(BENCHES); do \

@@ -17,6 +17,7 @@
  * MIN_SAMPLE is repeated in a batch of at least MIN_SAMPLE (at most
  * MAX_REPS runs) and its time is the batch time over the runs. */
 #define _POSIX_C_SOURCE 200809L
+#include "peer_common.h"
 #include "wayfinder.h"
 
 #include <math.h>
@@ -39,35 +40,6 @@ static double cpu_now(void)
     struct timespec ts;
     clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
     return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
-
-static char *read_file(const char *path, size_t *len)
-{
-    FILE *f = fopen(path, "rb");
-    if (!f)
-        return NULL;
-    size_t cap = 1 << 16, n = 0;
-    char *buf = malloc(cap + 1);
-    while (buf) {
-        size_t got = fread(buf + n, 1, cap - n, f);
-        n += got;
-        if (n < cap)
-            break;
-        char *more = realloc(buf, 2 * cap + 1);
-        if (!more) {
-            free(buf);
-            buf = NULL;
-            break;
-        }
-        buf = more;
-        cap *= 2;
-    }
-    fclose(f);
-    if (buf) {
-        buf[n] = '\0';
-        *len = n;
-    }
-    return buf;
 }
 
 /* The tolerance of a printed length: half a unit of its last decimal
@@ -229,7 +201,7 @@ int main(int argc, char **argv)
     }
     int quick = argc == 4 ? atoi(argv[3]) : 0;
     size_t len;
-    char *text = read_file(argv[1], &len);
+    char *text = pc_read_file(argv[1], &len);
     wf_grid *g = NULL;
     wf_parse_error perr;
     memset(&perr, 0, sizeof perr);
@@ -240,7 +212,7 @@ int main(int argc, char **argv)
         return 1;
     }
     free(text);
-    text = read_file(argv[2], &len);
+    text = pc_read_file(argv[2], &len);
     query *all = NULL;
     int n = text ? parse_scen(text, &all) : -1;
     free(text);

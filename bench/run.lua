@@ -14,20 +14,14 @@
 -- arguments, 0 otherwise, including when maps are missing (they are listed).
 
 local script_dir = (arg and arg[0] or ""):match("^(.*)/[^/]*$") or "."
--- the repository root: the parent of bench/, written as short as possible
-local function parent(dir)
-  local up, last = dir:match("^(.*)/([^/]+)$")
-  if last and last ~= "." and last ~= ".." then return up == "" and "/" or up end
-  if not last and dir ~= "." and dir ~= ".." then return "." end
-  return dir .. "/.."
-end
-local root = parent(script_dir)
-package.path = ("%s/lua/?.lua;%s/lua/?/init.lua;%s"):format(root, root, package.path)
-package.cpath = ("%s/build/?.so;%s"):format(root, package.cpath)
-
 local function lib(name)
   return dofile(("%s/lib/%s.lua"):format(script_dir, name))
 end
+local cli = lib("cli")
+local root = cli.root_of(script_dir)
+package.path = ("%s/lua/?.lua;%s/lua/?/init.lua;%s"):format(root, root, package.path)
+package.cpath = ("%s/build/?.so;%s"):format(root, package.cpath)
+
 local stats = lib("stats")
 local system = lib("system")
 
@@ -51,57 +45,13 @@ local USAGE <const> = "usage: lua5.4 bench/run.lua [maps_dir] [--maps name,name]
 
 -- ------------------------------------------------------------ arguments --
 
-local function parse_args(argv)
-  local opts = { dir = nil, only = nil, quick = false }
-  local i = 1
-  while i <= #argv do
-    local a = argv[i]
-    if a == "--quick" then
-      opts.quick = true
-    elseif a == "--maps" or a:match("^%-%-maps=") then
-      local list = a:match("^%-%-maps=(.*)$")
-      if not list then
-        i = i + 1
-        list = argv[i]
-      end
-      if not list or list == "" then return nil, "--maps needs a list of map names" end
-      opts.only = {}
-      for name in list:gmatch("[^,%s]+") do
-        opts.only[#opts.only + 1] = (name:gsub("%.map$", ""))
-      end
-    elseif a == "--help" or a == "-h" then
-      return nil, nil
-    elseif a:match("^%-") then
-      return nil, "unknown option '" .. a .. "'"
-    elseif opts.dir then
-      return nil, "more than one maps directory given ('" .. opts.dir .. "', '" .. a .. "')"
-    else
-      opts.dir = a
-    end
-    i = i + 1
-  end
-  opts.dir = opts.dir or (root == "." and "../shared/maps" or root .. "/../shared/maps")
-  return opts
-end
-
-local opts, arg_err = parse_args(arg or {})
-if not opts then
-  if arg_err then
-    io.stderr:write("bench/run.lua: ", arg_err, "\n", USAGE, "\n")
-    os.exit(2)
-  end
-  print(USAGE)
-  os.exit(0)
-end
+local opts = cli.options_or_exit("bench/run.lua", USAGE, cli.parse(arg or {}, root, {
+  ["--quick"] = function(o) o.quick = true; return 0 end,
+}))
 
 -- --------------------------------------------------------------- module --
 
-local loaded, wayfinder = pcall(require, "wayfinder")
-if not loaded then
-  io.stderr:write("bench/run.lua: cannot load wayfinder (run `make build` first):\n",
-                  tostring(wayfinder), "\n")
-  os.exit(1)
-end
+local wayfinder = cli.load_wayfinder("bench/run.lua")
 
 -- ---------------------------------------------------------------- clock --
 

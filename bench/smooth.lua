@@ -19,20 +19,14 @@
 -- including when maps are missing (they are listed).
 
 local script_dir = (arg and arg[0] or ""):match("^(.*)/[^/]*$") or "."
--- the repository root: the parent of bench/, written as short as possible
-local function parent(dir)
-  local up, last = dir:match("^(.*)/([^/]+)$")
-  if last and last ~= "." and last ~= ".." then return up == "" and "/" or up end
-  if not last and dir ~= "." and dir ~= ".." then return "." end
-  return dir .. "/.."
-end
-local root = parent(script_dir)
-package.path = ("%s/lua/?.lua;%s/lua/?/init.lua;%s"):format(root, root, package.path)
-package.cpath = ("%s/build/?.so;%s"):format(root, package.cpath)
-
 local function lib(name)
   return dofile(("%s/lib/%s.lua"):format(script_dir, name))
 end
+local cli = lib("cli")
+local root = cli.root_of(script_dir)
+package.path = ("%s/lua/?.lua;%s/lua/?/init.lua;%s"):format(root, root, package.path)
+package.cpath = ("%s/build/?.so;%s"):format(root, package.cpath)
+
 local stats = lib("stats")
 local system = lib("system")
 
@@ -47,63 +41,22 @@ local USAGE <const> = "usage: lua5.4 bench/smooth.lua [maps_dir] [--queries N] [
 
 -- ------------------------------------------------------------ arguments --
 
-local function parse_args(argv)
-  local opts = { queries = DEFAULT_QUERIES }
-  local i = 1
-  while i <= #argv do
-    local a = argv[i]
-    if a == "--queries" then
-      i = i + 1
-      opts.queries = tonumber(argv[i] or "")
-      if not opts.queries or opts.queries < 1 or opts.queries % 1 ~= 0 then
-        return nil, "--queries needs a whole number >= 1"
-      end
-    elseif a == "--maps" then
-      i = i + 1
-      if not argv[i] or argv[i] == "" then return nil, "--maps needs a list of map names" end
-      opts.only = {}
-      for name in argv[i]:gmatch("[^,%s]+") do
-        opts.only[#opts.only + 1] = (name:gsub("%.map$", ""))
-      end
-    elseif a == "--help" or a == "-h" then
-      return nil, nil
-    elseif a:match("^%-") then
-      return nil, "unknown option '" .. a .. "'"
-    elseif opts.dir then
-      return nil, "more than one maps directory given"
-    else
-      opts.dir = a
+local opts = cli.options_or_exit("bench/smooth.lua", USAGE, cli.parse(arg or {}, root, {
+  ["--queries"] = function(o, v)
+    o.queries = tonumber(v or "")
+    if not o.queries or o.queries < 1 or o.queries % 1 ~= 0 then
+      return nil, "--queries needs a whole number >= 1"
     end
-    i = i + 1
-  end
-  opts.dir = opts.dir or (root == "." and "../shared/maps" or root .. "/../shared/maps")
-  return opts
-end
+    return 1
+  end,
+}))
+opts.queries = opts.queries or DEFAULT_QUERIES
 
-local opts, arg_err = parse_args(arg or {})
-if not opts then
-  if arg_err then
-    io.stderr:write("bench/smooth.lua: ", arg_err, "\n", USAGE, "\n")
-    os.exit(2)
-  end
-  print(USAGE)
-  os.exit(0)
-end
-
-local loaded, wayfinder = pcall(require, "wayfinder")
-if not loaded then
-  io.stderr:write("bench/smooth.lua: cannot load wayfinder (run `make build` first):\n",
-                  tostring(wayfinder), "\n")
-  os.exit(1)
-end
+local wayfinder = cli.load_wayfinder("bench/smooth.lua")
 
 -- ------------------------------------------------------------- helpers --
 
-local function exists(path)
-  local f = io.open(path, "rb")
-  if f then f:close() end
-  return f ~= nil
-end
+local exists = cli.exists
 
 -- Every navcell of a waypoint path, start first.
 local function expand(path)
