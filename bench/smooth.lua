@@ -5,10 +5,11 @@
 -- navcells per grid path, the time per call of both and their difference
 -- (the smoothing's cost), and the mean waypoint count and smoothed length of
 -- the old greedy string-pulling against the current fewest-waypoint
--- smoothing. The old method lives only here, as the baseline: a greedy pass
--- over the path's navcells (a navcell becomes a waypoint when the next one
--- is hidden from the previous waypoint), then dropping every waypoint whose
--- neighbours see each other until none is left. It is written in Lua on top
+-- smoothing. The old method is no longer in the product; the baseline is
+-- the specs' Lua version of it (brute.greedy_smooth in spec/support/):
+-- a greedy pass over the path's navcells (a navcell becomes a waypoint when
+-- the next one is hidden from the previous waypoint), then dropping every
+-- waypoint whose neighbours see each other until none is left, here on top
 -- of grid:line_of_sight, so only its counts and lengths are compared, not
 -- its speed. See docs/performance.md.
 --
@@ -58,50 +59,14 @@ local wayfinder = cli.load_wayfinder("bench/smooth.lua")
 
 local exists = cli.exists
 
--- Every navcell of a waypoint path, start first.
-local function expand(path)
-  local cells = { { path[1].x, path[1].y } }
-  for k = 2, #path do
-    local x, y = path[k - 1].x, path[k - 1].y
-    local dx = (path[k].x > x and 1) or (path[k].x < x and -1) or 0
-    local dy = (path[k].y > y and 1) or (path[k].y < y and -1) or 0
-    while x ~= path[k].x or y ~= path[k].y do
-      x, y = x + dx, y + dy
-      cells[#cells + 1] = { x, y }
-    end
-  end
-  return cells
-end
+-- The reference implementations of the specs hold the old method.
+local brute = dofile(root .. "/spec/support/brute.lua")
 
 -- The old string-pulling (see the header), on the navcells of a path.
 local function old_greedy(grid, cells)
-  local out = { cells[1] }
-  local anchor, prev = cells[1], cells[1]
-  for k = 2, #cells do
-    local c = cells[k]
-    if not grid:line_of_sight(anchor[1], anchor[2], c[1], c[2]) then
-      out[#out + 1] = prev
-      anchor = prev
-    end
-    prev = c
-  end
-  out[#out + 1] = prev
-  local changed = true
-  while changed and #out > 2 do
-    changed = false
-    local kept = { out[1] }
-    for i = 2, #out - 1 do
-      local a, c = kept[#kept], out[i + 1]
-      if grid:line_of_sight(a[1], a[2], c[1], c[2]) then
-        changed = true
-      else
-        kept[#kept + 1] = out[i]
-      end
-    end
-    kept[#kept + 1] = out[#out]
-    out = kept
-  end
-  return out
+  return brute.greedy_smooth(cells, function(a, c)
+    return grid:line_of_sight(a[1], a[2], c[1], c[2])
+  end)
 end
 
 local function polyline(points, get)
@@ -170,7 +135,7 @@ local function run_map(name)
     if rp and sp then
       r.n = r.n + 1
       r.raw[#r.raw + 1], r.smooth[#r.smooth + 1] = t_raw, t_smooth
-      local cells = expand(rp)
+      local cells = assert(brute.expand(rp))
       local old = old_greedy(grid, cells)
       r.cells, r.corners = r.cells + #cells, r.corners + #rp
       r.old, r.new = r.old + #old, r.new + #sp

@@ -29,38 +29,12 @@ local function passable_of(g, class)
   return function(x, y) return g:is_passable(x, y, class) end
 end
 
--- What smoothing did before: walk the path navcell by navcell and make the
--- last visible navcell a waypoint when the next one is hidden; then drop
--- every waypoint whose neighbours see each other until none is left. Kept
--- here as the baseline the hand-made cases improve on.
+-- What smoothing did before (brute.greedy_smooth), the baseline the
+-- hand-made cases improve on.
 local function old_greedy(passable, cells)
-  local out = { cells[1] }
-  local anchor, prev = cells[1], cells[1]
-  for k = 2, #cells do
-    local c = cells[k]
-    if not brute.sees(passable, anchor[1], anchor[2], c[1], c[2]) then
-      out[#out + 1] = prev
-      anchor = prev
-    end
-    prev = c
-  end
-  out[#out + 1] = prev
-  local changed = true
-  while changed and #out > 2 do
-    changed = false
-    local kept = { out[1] }
-    for i = 2, #out - 1 do
-      local a, c = kept[#kept], out[i + 1]
-      if brute.sees(passable, a[1], a[2], c[1], c[2]) then
-        changed = true
-      else
-        kept[#kept + 1] = out[i]
-      end
-    end
-    kept[#kept + 1] = out[#out]
-    out = kept
-  end
-  return out
+  return brute.greedy_smooth(cells, function(a, c)
+    return brute.sees(passable, a[1], a[2], c[1], c[2])
+  end)
 end
 
 -- Checks one smoothed path against the brute force and the documented

@@ -334,6 +334,41 @@ function M.expand(path)
   return cells
 end
 
+--- The string-pulling used before the fewest-waypoint smoothing, kept as
+-- a baseline (the smoothing specs and bench/smooth.lua compare with it):
+-- walk the path's navcells and make the last visible navcell a waypoint
+-- when the next one is hidden from the previous waypoint; then drop every
+-- waypoint whose neighbours see each other until none is left. sees(a, b)
+-- tells whether navcells {x, y} a and b see each other.
+function M.greedy_smooth(cells, sees)
+  local out = { cells[1] }
+  local anchor, prev = cells[1], cells[1]
+  for k = 2, #cells do
+    local c = cells[k]
+    if not sees(anchor, c) then
+      out[#out + 1] = prev
+      anchor = prev
+    end
+    prev = c
+  end
+  out[#out + 1] = prev
+  local changed = true
+  while changed and #out > 2 do
+    changed = false
+    local kept = { out[1] }
+    for i = 2, #out - 1 do
+      if sees(kept[#kept], out[i + 1]) then
+        changed = true
+      else
+        kept[#kept + 1] = out[i]
+      end
+    end
+    kept[#kept + 1] = out[#out]
+    out = kept
+  end
+  return out
+end
+
 --- Checks a returned waypoint path against the grid: octile legs, the
 -- direction changes at every interior waypoint, every navcell passable,
 -- no cut corner. Returns its cost in cost units (the documented rule), or
