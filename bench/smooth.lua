@@ -24,9 +24,7 @@ local function lib(name)
   return dofile(("%s/lib/%s.lua"):format(script_dir, name))
 end
 local cli = lib("cli")
-local root = cli.root_of(script_dir)
-package.path = ("%s/lua/?.lua;%s/lua/?/init.lua;%s"):format(root, root, package.path)
-package.cpath = ("%s/build/?.so;%s"):format(root, package.cpath)
+local root = cli.setup(script_dir)
 
 local stats = lib("stats")
 local system = lib("system")

@@ -5,11 +5,7 @@ local wayfinder = require("wayfinder")
 
 -- These specs test the search itself, so goal rewriting and the escape from
 -- blocked starts (docs/scale.md) are turned off in every query.
-local function raw(opts)
-  local o = { rewrite_goal = false, escape = false }
-  for k, v in pairs(opts or {}) do o[k] = v end
-  return o
-end
+local raw = require("support.search").raw
 local brute = require("support.brute")
 
 local grid = wayfinder.grid

@@ -72,12 +72,7 @@ function H.fix_rect(r)
 end
 
 --- floor(sqrt(n)) for a non-negative integer, exact.
-function H.isqrt(n)
-  local r = math.floor(math.sqrt(n))
-  while r * r > n do r = r - 1 end
-  while (r + 1) * (r + 1) <= n do r = r + 1 end
-  return r
-end
+H.isqrt = require("support.brute").isqrt
 
 function H.len_floor(ax, ay, bx, by)
   return H.isqrt((bx - ax) * (bx - ax) + (by - ay) * (by - ay))

@@ -4,11 +4,8 @@ local wayfinder = require("wayfinder")
 
 -- These specs test the search itself, so goal rewriting and the escape from
 -- blocked starts (docs/scale.md) are turned off in every query.
-local function raw(opts)
-  local o = { rewrite_goal = false, escape = false }
-  for k, v in pairs(opts or {}) do o[k] = v end
-  return o
-end
+local S = require("support.search")
+local raw, path_between, xy = S.raw, S.path_between, S.xy
 local brute = require("support.brute")
 
 local grid = wayfinder.grid
@@ -17,16 +14,6 @@ local ALGOS = { "astar", "jps" }
 
 local function ascii(rows) return table.concat(rows, "\n") .. "\n" end
 
--- find_path from navcell centre to navcell centre
-local function path_between(g, sx, sy, gx, gy, opts)
-  return g:find_path(sx + 0.5, sy + 0.5, gx + 0.5, gy + 0.5, raw(opts))
-end
-
-local function xy(path)
-  local out = {}
-  for k, p in ipairs(path) do out[k] = { p[1], p[2] } end
-  return out
-end
 
 describe("grid:find_path", function()
   describe("on hand-made maps", function()

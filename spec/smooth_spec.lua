@@ -9,21 +9,8 @@ local brute = require("support.brute")
 local grid = wayfinder.grid
 
 -- The search itself: no goal rewriting, no escape from blocked starts.
-local function raw(opts)
-  local o = { rewrite_goal = false, escape = false }
-  for k, v in pairs(opts or {}) do o[k] = v end
-  return o
-end
-
-local function path_between(g, sx, sy, gx, gy, opts)
-  return g:find_path(sx + 0.5, sy + 0.5, gx + 0.5, gy + 0.5, raw(opts))
-end
-
-local function xy(path)
-  local out = {}
-  for k, p in ipairs(path) do out[k] = { p[1], p[2] } end
-  return out
-end
+local S = require("support.search")
+local path_between, xy = S.path_between, S.xy
 
 local function passable_of(g, class)
   return function(x, y) return g:is_passable(x, y, class) end

@@ -4,12 +4,21 @@
 local M = {}
 
 --- The repository root for a program in `script_dir` (bench/): the parent
--- directory, written as short as possible.
-function M.root_of(script_dir)
+-- directory, written as short as possible. Puts the root's lua/ and build/
+-- on the module paths, so require("wayfinder") finds this build.
+function M.setup(script_dir)
   local up, last = script_dir:match("^(.*)/([^/]+)$")
-  if last and last ~= "." and last ~= ".." then return up == "" and "/" or up end
-  if not last and script_dir ~= "." and script_dir ~= ".." then return "." end
-  return script_dir .. "/.."
+  local root
+  if last and last ~= "." and last ~= ".." then
+    root = up == "" and "/" or up
+  elseif not last and script_dir ~= "." and script_dir ~= ".." then
+    root = "."
+  else
+    root = script_dir .. "/.."
+  end
+  package.path = ("%s/lua/?.lua;%s/lua/?/init.lua;%s"):format(root, root, package.path)
+  package.cpath = ("%s/build/?.so;%s"):format(root, package.cpath)
+  return root
 end
 
 --- Parses argv into opts: `dir` (default ../shared/maps beside the root),
