@@ -420,6 +420,14 @@ local function print_speed_row(r)
   }))
 end
 
+-- A titled block of note lines, after a blank line; nothing without notes.
+local function print_notes(title, notes)
+  if #notes == 0 then return end
+  print()
+  print(title)
+  for _, n in ipairs(notes) do print(n) end
+end
+
 local function print_memory(results)
   print()
   print("memory: grid and search scratch from grid:memory() after the map's queries; process "
@@ -579,11 +587,7 @@ local function main()
         r.name, r.skip_size)
     end
   end
-  if #notes > 0 then
-    print()
-    print("skipped queries:")
-    for _, n in ipairs(notes) do print(n) end
-  end
+  print_notes("skipped queries:", notes)
   local core_notes = {}
   for _, r in ipairs(results) do
     if r.core and r.core.error and not r.core.missing then
@@ -593,11 +597,7 @@ local function main()
         r.name, r.core.astar.run, r.run)
     end
   end
-  if #core_notes > 0 then
-    print()
-    print("C core:")
-    for _, n in ipairs(core_notes) do print(n) end
-  end
+  print_notes("C core:", core_notes)
 
   print_memory(results)
   print_summary(results)

@@ -573,20 +573,8 @@ static WF_ALWAYS_INLINE void diagonal_dir(wf_run *r, uint32_t u, int x,
             /* neither line crosses the goal box: the scans the memo says
              * find a jump point (the walk, when there was one, has just
              * made them) */
-            int b;
-            jx = jy = NONE;
-            if (e & 1)
-                jx = walked ? ex
-                     : dx > 0 ? scan_fwd(row_of(r, y), row_of(r, y - 1),
-                                         row_of(r, y + 1), x, &b)
-                              : scan_bwd(row_of(r, y), row_of(r, y - 1),
-                                         row_of(r, y + 1), x, &b);
-            if (e & 2)
-                jy = walked ? ey
-                     : dy > 0 ? scan_fwd(col_of(r, x), col_of(r, x - 1),
-                                         col_of(r, x + 1), y, &b)
-                              : scan_bwd(col_of(r, x), col_of(r, x - 1),
-                                         col_of(r, x + 1), y, &b);
+            jx = !(e & 1) ? NONE : walked ? ex : jump_h(r, x, y, dx);
+            jy = !(e & 2) ? NONE : walked ? ey : jump_v(r, x, y, dy);
         } else {
             if (!(e & 3) && ek <= band)
                 return;                             /* dead before it */

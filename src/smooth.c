@@ -144,6 +144,37 @@ static void frac_add(sm_frac *f, sm_frac step, int64_t den)
     }
 }
 
+/* Class cls's passability as lines: the rows of its plane (rows = 1) or
+ * the columns of its transposed copy; line i starts at base + (i + 1) *
+ * stride and has len positions, and there are count lines. */
+typedef struct sm_lines {
+    const uint64_t *base;
+    size_t stride;
+    int len, count;
+} sm_lines;
+
+static sm_lines class_lines(const wf_grid *g, int cls, int rows)
+{
+    sm_lines l;
+    if (rows) {
+        l.base = g->pass + (size_t)cls * g->plane_words;
+        l.stride = (size_t)g->words;
+        l.len = g->w;
+        l.count = g->h;
+    } else {
+        l.base = g->tpass + (size_t)cls * g->tplane_words;
+        l.stride = (size_t)g->twords;
+        l.len = g->h;
+        l.count = g->w;
+    }
+    return l;
+}
+
+static const uint64_t *line_at(const sm_lines *l, int i)
+{
+    return l->base + (size_t)(i + 1) * l->stride;
+}
+
 /* Line of sight from (au, av) to (bu, bv) with |bu - au| >= |bv - av|,
  * where line v of the plane (stride words apart, line -1 first) holds
  * positions u. The centre-to-centre segment crosses each line v between
@@ -209,11 +240,11 @@ static int los_lines(const uint64_t *plane, size_t stride, int au, int av,
 static int los_cells(const wf_grid *g, int cls, int ax, int ay, int bx, int by,
                      int *px, int *py)
 {
-    if (abs(bx - ax) >= abs(by - ay))
-        return los_lines(g->pass + (size_t)cls * g->plane_words,
-                         (size_t)g->words, ax, ay, bx, by, px, py);
-    return los_lines(g->tpass + (size_t)cls * g->tplane_words,
-                     (size_t)g->twords, ay, ax, by, bx, py, px);
+    int rows = abs(bx - ax) >= abs(by - ay);
+    sm_lines l = class_lines(g, cls, rows);
+    if (rows)
+        return los_lines(l.base, l.stride, ax, ay, bx, by, px, py);
+    return los_lines(l.base, l.stride, ay, ax, by, bx, py, px);
 }
 
 /* One side of a triangle crossing lines lo..hi of a plane, in the doubled
@@ -282,21 +313,17 @@ static int triangle_clear(const wf_grid *g, int cls, int ax, int ay, int bx,
     int x1 = ax > bx ? (ax > cx ? ax : cx) : (bx > cx ? bx : cx);
     int y0 = ay < by ? (ay < cy ? ay : cy) : (by < cy ? by : cy);
     int y1 = ay > by ? (ay > cy ? ay : cy) : (by > cy ? by : cy);
-    const uint64_t *plane;
-    size_t stride;
+    int rows = x1 - x0 >= y1 - y0;
+    sm_lines l = class_lines(g, cls, rows);
     int v0, v1;
     sm_side e[3];
-    if (x1 - x0 >= y1 - y0) {
-        plane = g->pass + (size_t)cls * g->plane_words;
-        stride = (size_t)g->words;
+    if (rows) {
         v0 = y0;
         v1 = y1;
         side_init(&e[0], ax, ay, bx, by);
         side_init(&e[1], bx, by, cx, cy);
         side_init(&e[2], cx, cy, ax, ay);
     } else {
-        plane = g->tpass + (size_t)cls * g->tplane_words;
-        stride = (size_t)g->twords;
         v0 = x0;
         v1 = x1;
         side_init(&e[0], ay, ax, by, bx);
@@ -308,7 +335,7 @@ static int triangle_clear(const wf_grid *g, int cls, int ax, int ay, int bx,
         for (int s = 0; s < 3; s++)
             if (v >= e[s].lo && v <= e[s].hi)
                 side_span(&e[s], v, &k0, &k1);
-        if (line_first_blocked(plane + (size_t)(v + 1) * stride, k0, k1, 1) >= 0)
+        if (line_first_blocked(line_at(&l, v), k0, k1, 1) >= 0)
             return 0;
     }
     return 1;
@@ -370,31 +397,17 @@ static void blocked_run(const uint64_t *line, int p, int len, int *lo, int *hi)
  * grid. xmajor: the line of view runs mostly along x. */
 static sm_box grow_blocker(const wf_grid *g, int cls, int xmajor, int bx, int by)
 {
-    sm_box r = {bx, by, bx, by};
-    int lo, hi;
-    if (xmajor) {
-        const uint64_t *t = g->tpass;
-        blocked_run(wf_plane_col(g, t, cls, bx), by, g->h, &lo, &hi);
-        r.y0 = lo;
-        r.y1 = hi;
-        for (int k = 0; k < BLOCKER_DEPTH && r.x0 > 0
-             && line_all_blocked(wf_plane_col(g, t, cls, r.x0 - 1), lo, hi); k++)
-            r.x0--;
-        for (int k = 0; k < BLOCKER_DEPTH && r.x1 < g->w - 1
-             && line_all_blocked(wf_plane_col(g, t, cls, r.x1 + 1), lo, hi); k++)
-            r.x1++;
-    } else {
-        const uint64_t *p = g->pass;
-        blocked_run(wf_plane_row(g, p, cls, by), bx, g->w, &lo, &hi);
-        r.x0 = lo;
-        r.x1 = hi;
-        for (int k = 0; k < BLOCKER_DEPTH && r.y0 > 0
-             && line_all_blocked(wf_plane_row(g, p, cls, r.y0 - 1), lo, hi); k++)
-            r.y0--;
-        for (int k = 0; k < BLOCKER_DEPTH && r.y1 < g->h - 1
-             && line_all_blocked(wf_plane_row(g, p, cls, r.y1 + 1), lo, hi); k++)
-            r.y1++;
-    }
+    /* the lines across the line of view: columns when it runs along x */
+    sm_lines l = class_lines(g, cls, !xmajor);
+    int a0 = xmajor ? bx : by, a1 = a0, lo, hi;
+    blocked_run(line_at(&l, a0), xmajor ? by : bx, l.len, &lo, &hi);
+    for (int k = 0; k < BLOCKER_DEPTH && a0 > 0
+         && line_all_blocked(line_at(&l, a0 - 1), lo, hi); k++)
+        a0--;
+    for (int k = 0; k < BLOCKER_DEPTH && a1 < l.count - 1
+         && line_all_blocked(line_at(&l, a1 + 1), lo, hi); k++)
+        a1++;
+    sm_box r = xmajor ? (sm_box){a0, lo, a1, hi} : (sm_box){lo, a0, hi, a1};
     return r;
 }
 
