@@ -27,6 +27,7 @@ build = {
             "src/goal.c",
             "src/grid.c",
             "src/hier.c",
+            "src/jplanes.c",
             "src/jps.c",
             "src/mapio.c",
             "src/open.c",

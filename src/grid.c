@@ -145,6 +145,11 @@ wf_status wf_grid_create(wf_grid **out, const wf_grid_config *cfg)
     g->twords = ((g->h + 1) >> 6) + 2;
     g->tplane_words = (size_t)(g->w + 2) * (size_t)g->twords;
     g->next_id = 1;
+    /* a number no other grid of this process has had, so that what a
+     * search keeps about a grid is never taken for a grid made at the
+     * same address after it was destroyed */
+    static uint64_t serials;
+    g->serial = __atomic_add_fetch(&serials, 1, __ATOMIC_RELAXED);
     size_t total = g->plane_words * (size_t)g->nclasses;
     g->terrain = calloc(total, sizeof(uint64_t));
     g->pass = calloc(total, sizeof(uint64_t));
@@ -322,38 +327,6 @@ static wf_status expand_terrain(const wf_grid *g, int k, uint8_t *blk,
     return WF_OK;
 }
 
-/* The passability fingerprint of a class (g->fp) is the exclusive or, over
- * the words of its plane, of a 64-bit hash of each word's index and value
- * (0 for a zero word, so a new grid's all-zero plane has fingerprint 0).
- * Xoring in the hashes of a region's words before and after they change
- * keeps it up to date. */
-static uint64_t word_hash(size_t i, uint64_t w)
-{
-    if (!w)
-        return 0;
-    uint64_t z = w * UINT64_C(0xbf58476d1ce4e5b9)
-                 + (uint64_t)i * UINT64_C(0x9e3779b97f4a7c15);
-    z = (z ^ (z >> 30)) * UINT64_C(0xbf58476d1ce4e5b9);
-    z = (z ^ (z >> 27)) * UINT64_C(0x94d049bb133111eb);
-    return z ^ (z >> 31);
-}
-
-/* Xors the hashes of the words of class k's plane holding the navcells
- * [x0, x1] x [y0, y1] into its fingerprint. */
-static void fingerprint_region(wf_grid *g, int k, int x0, int y0, int x1,
-                               int y1)
-{
-    size_t base = (size_t)k * g->plane_words;
-    unsigned i0 = (unsigned)(x0 + 1) >> 6, i1 = (unsigned)(x1 + 1) >> 6;
-    uint64_t fp = g->fp[k];
-    for (int y = y0; y <= y1; y++) {
-        size_t r = base + (size_t)(y + 1) * (size_t)g->words;
-        for (unsigned i = i0; i <= i1; i++)
-            fp ^= word_hash(r + i, g->pass[r + i]);
-    }
-    g->fp[k] = fp;
-}
-
 /* Recomputes the derived planes over [x0, x1] x [y0, y1] for every class:
  * clearance-expanded terrain, border, then every obstruction whose box meets
  * the region. All work goes to a scratch buffer first, so a failed
@@ -399,7 +372,6 @@ wf_status wf_grid_update_region(wf_grid *g, int x0, int y0, int x1, int y1)
     }
     for (int k = 0; k < g->nclasses; k++) {
         const uint8_t *b = blk + rcells * (size_t)k;
-        fingerprint_region(g, k, x0, y0, x1, y1);    /* out with the old */
         for (int y = y0; y <= y1; y++) {
             uint64_t *row = wf_plane_row(g, g->pass, k, y);
             const uint8_t *src = b + (size_t)(y - y0) * rw;
@@ -418,7 +390,6 @@ wf_status wf_grid_update_region(wf_grid *g, int x0, int y0, int x1, int y1)
                 }
             }
         }
-        fingerprint_region(g, k, x0, y0, x1, y1);    /* in with the new */
     }
     free(blk);
     g->dirty = 0;

@@ -48,10 +48,7 @@ struct wf_grid {
     int dirty;                  /* a region is pending inside a batch */
     int dx0, dy0, dx1, dy1;
     uint64_t version;
-    /* per class, a 64-bit fingerprint of the passability plane (grid.c):
-     * what a search's memo checks besides the grid's address and version,
-     * so that a grid made where a destroyed one lived is not taken for it */
-    uint64_t fp[WF_MAX_CLASSES];
+    uint64_t serial;            /* unique in the process (wf_grid_create) */
     /* change log: the last WF_CHANGE_LOG recomputed regions */
     struct { uint64_t version; int x0, y0, x1, y1; } changes[WF_CHANGE_LOG];
     unsigned nchanges;          /* total ever logged */
@@ -72,6 +69,15 @@ static inline uint64_t *wf_plane_col(const wf_grid *g, const uint64_t *planes,
 {
     return (uint64_t *)planes + (size_t)cls * g->tplane_words
            + (size_t)(x + 1) * (size_t)g->twords;
+}
+
+/* The jump mask planes of a class (jplanes.c), in scan direction. */
+enum { WF_JM_EAST, WF_JM_WEST, WF_JM_SOUTH, WF_JM_NORTH };
+
+/* The diagonal directions: 0 (1, 1), 1 (1, -1), 2 (-1, 1), 3 (-1, -1). */
+static inline int wf_diag_dir(int dx, int dy)
+{
+    return (dx < 0) * 2 + (dy < 0);
 }
 
 static inline int wf_bit(const uint64_t *row, int x)
@@ -150,22 +156,16 @@ struct wf_search {
     struct wf_slice *slice;   /* state of a sliced search (wf_search_begin) */
     struct wf_smooth *smooth; /* string-pulling scratch (smooth.c), made on
                                  first use and grown to the longest path */
-    /* JPS's memo of diagonal events (jps.c): 4 entries per navcell, valid
-     * in a block of 64 navcells when the block's generation is jgen; the
-     * whole memo belongs to one grid (its address, version, size and
-     * passability fingerprint) and one class */
-    uint8_t *jmemo;
-    uint32_t *jblk;
-    uint32_t jgen;
-    int jcls, jw, jh;
-    const wf_grid *jgrid;
-    uint64_t jversion, jfp;
-    /* and its jump masks: two planes shaped like a passability plane
-     * (scans east, then west) and two like a transposed one (south,
-     * north), a line's masks valid while its bit in jrow_ok / jcol_ok is
-     * set; capacities in words, grown for a grid of another shape */
-    uint64_t *jrow, *jcol, *jrow_ok, *jcol_ok;
-    size_t jrow_cap, jcol_cap, jrow_ok_cap, jcol_ok_cap;
+    /* JPS keeps its node records in `nodes` too, but in the order it
+     * opens them: navcell v's record is nodes[jslot[v]] while mark[v] says
+     * v is open or closed in this search, and jn records are in use. The
+     * few records a search makes then share a few pages of memory. */
+    uint32_t *jslot;
+    uint32_t jn;
+    /* JPS's jump planes (jplanes.c), one set per class, made when JPS
+     * first searches that class and kept up to date with the grid they
+     * were last brought up to date with */
+    struct wf_jplanes *jp[WF_MAX_CLASSES];
 };
 
 /* Everything one run needs, on the caller's stack. */
@@ -196,17 +196,11 @@ typedef struct wf_run {
      * result is then final) */
     uint32_t goal_node;
     int settled;
-    /* JPS: the memo of diagonal events (s->jmemo), valid in a block of 64
-     * navcells when its generation (mblk) is mgen; NULL until JPS first
-     * needs it in a slice (wf_jps_memo_bind) */
-    uint8_t *memo;
-    uint32_t *mblk;
-    uint32_t mgen;
-    /* and its jump masks (s->jrow ...): a row's masks for scans east start
-     * at jrow + (y + 1) * words, those for scans west jrow_plane words
-     * further; likewise columns (south, north) */
-    uint64_t *jrow, *jcol, *jrow_ok, *jcol_ok;
-    size_t jrow_plane, jcol_plane;
+    /* JPS: the class's jump masks and diagonal stops (s->jp[cls], see
+     * jplanes.c) */
+    const uint64_t *jmask;
+    const uint64_t *dstop;
+    size_t dplane_words;
 } wf_run;
 
 static inline int wf_run_pass(const wf_run *r, int x, int y)
@@ -288,9 +282,20 @@ wf_status wf_smooth_chain(wf_search *s, const wf_grid *g, int cls, size_t n,
  * then lower index). */
 void wf_open_reset(wf_search *s);   /* the rest is in open.h */
 
-/* jps.c: makes s's memo of diagonal events serve r's grid, version and
- * class (forgetting it when any of them differs) and points r at it. */
-void wf_jps_memo_bind(wf_search *s, wf_run *r);
+/* jplanes.c: makes s's jump planes of class cls (s->jp[cls]) those of
+ * grid g as it is now, making, updating or rebuilding them as needed, and
+ * points r's jmask, dstop and dplane_words at them. WF_ERR_NOMEM leaves
+ * them to be made again by the next call. */
+wf_status wf_jplanes_bind(wf_search *s, const wf_grid *g, int cls, wf_run *r);
+void wf_jplanes_free(struct wf_jplanes *p);             /* NULL is fine */
+size_t wf_jplanes_memory(const struct wf_jplanes *p);   /* 0 for NULL */
+
+/* JPS's record of navcell v, open or closed in the current search. */
+static inline wf_node *wf_jps_rec(const wf_search *s, uint32_t v)
+{
+    return &s->nodes[s->jslot[v]];
+}
+
 /* jps.c: opens the start of a JPS search. */
 void wf_jps_start(wf_run *r, int sx, int sy);
 /* Runs JPS from the start already pushed; returns the goal node or

@@ -12,27 +12,20 @@
  * n, and so can (x+1, y-1). Likewise below, and likewise for the other
  * directions.
  *
- * The memo of diagonal events. Where a diagonal from a navcell first meets
- * something that does not depend on the goal (a dead end, or a step whose
- * straight scans find a jump point) is a property of the passability
- * alone, and the same diagonals are walked again and again (from the same
- * jump points by later queries, or entered mid-way by other walks). So the
- * search scratch keeps it: one byte per navcell and diagonal direction,
- * filled by the walk that first computes it, for the navcell it started
- * from and every navcell it passed. A diagonal then moves from event to
- * event by lookups; only the steps where its row or column crosses the
- * goal's box (the goal-dependent stops) are looked at one by one, as
- * before. Filled on demand and never ahead, it is pure memoization:
- * results are the same whatever it holds. The walks that fill it test one
- * bit per step in the jump masks of the rows and columns they cross
- * (whether a straight scan from a position ends at a jump point), computed
- * a whole line at a time when first needed. Memo and masks belong to one
- * grid, version and class (wf_jps_memo_bind): a grid edit costs nothing
- * here, and the next search that finds the key changed starts a new
- * generation, each block of 64 navcells of the memo being emptied when
- * first written in it, and every line's masks marked as not computed. */
+ * Diagonals read 64 navcells per step too. Where a diagonal from a
+ * navcell first meets something that does not depend on the goal (a step
+ * it cannot take, or a navcell whose straight scans find a jump point) is
+ * a property of the passability alone: the grid keeps those navcells, the
+ * diagonal stops, in planes laid out along the diagonals, and the jump
+ * masks that say which straight scans find something (jplanes.c). A
+ * diagonal then moves from stop to stop; only the steps where its row or
+ * column crosses the goal's box (the goal-dependent stops) are looked at
+ * one by one. Edits keep the planes up to date, so a search never computes
+ * or remembers anything about the grid between queries.
+ *
+ * JPS's node records go in the scratch's record array in the order they
+ * are opened (wf_jps_rec), so the few a search makes share a few pages. */
 #include <limits.h>
-#include <string.h>
 
 #include "open.h"
 
@@ -168,7 +161,7 @@ static WF_ALWAYS_INLINE int jump_v(const wf_run *r, int x, int y, int dy)
  * expansion cannot change the result, and is skipped. */
 static WF_NOINLINE void check_settled(wf_run *r, uint32_t u, int64_t g)
 {
-    const wf_node *n = &r->s->nodes[u];
+    const wf_node *n = wf_jps_rec(r->s, u);
     if (g == n->g + wf_octile_h(r, wf_node_x(n), wf_node_y(n)))
         r->settled = 1;
 }
@@ -189,12 +182,15 @@ static WF_NOINLINE void relax_at(wf_run *r, int x, int y, uint32_t u, int64_t g,
     uint8_t m = s->mark[v];
     if (m == (uint8_t)(s->mgen + 1))
         return;                         /* closed: consistent heuristic */
-    wf_node *n = &s->nodes[v];
+    wf_node *n;
     if (m == s->mgen) {
+        n = wf_jps_rec(s, v);
         if (g >= n->g)
             return;
     } else {
         s->mark[v] = s->mgen;
+        s->jslot[v] = s->jn;
+        n = &s->nodes[s->jn++];
         n->xy = (uint32_t)x | (uint32_t)y << 16;
     }
     n->g = g;
@@ -256,275 +252,43 @@ static inline int band_next(int k, int lo, int hi)
     return n <= hi ? n : INT_MAX;
 }
 
-/* ------------------------------------------------------------ memo -- */
-
-/* The memo of diagonal events. From a free navcell c, a diagonal in
- * direction d meets, at its first step k >= 1 where something happens,
- * either a dead end (step k is impossible: blocked, or a corner would be
- * cut) or a jump (a straight scan from step k's navcell along d's row or
- * column, or both, ends at a free navcell: a jump point). That event
- * depends on the passability only, not on the goal, so it is kept, in one
- * byte: entry 4c + d is k << 2 | the scans that find a jump point (1 the
- * row's, 2 the column's; 0 a dead end), MEMO_FAR when the event lies
- * beyond step MEMO_MAX, 0 when unknown. A walk that computes it fills
- * every navcell it passes (their event is the same one, nearer), so a
- * later diagonal entering the same line mid-way finds its answer too. */
-#define MEMO_DIR(dx, dy) (((dx) < 0) * 2 + ((dy) < 0))
-#define MEMO_MAX 63
-#define MEMO_FAR 1u     /* steps 1 to MEMO_MAX are possible and plain */
-
-void wf_jps_memo_bind(wf_search *s, wf_run *r)
+/* Whether a straight scan from (x, y) along its row towards dx, or along
+ * its column towards dy, ends at a jump point (the grid's jump masks). */
+static WF_ALWAYS_INLINE int mask_bit(const wf_run *r, int plane, int x, int y)
 {
-    const wf_grid *g = r->g;
-    if (s->jgrid != g || s->jversion != g->version || s->jcls != r->cls
-        || s->jfp != g->fp[r->cls] || s->jw != g->w || s->jh != g->h
-        || s->jgen == 0) {
-        /* a new generation empties every block at once; on wrap-around,
-         * forget every block's generation first */
-        if (s->jgen == UINT32_MAX) {
-            memset(s->jblk, 0, (s->ncells + 63) / 64 * sizeof *s->jblk);
-            s->jgen = 0;
-        }
-        s->jgen++;
-        /* the jump masks of every line are forgotten too */
-        memset(s->jrow_ok, 0, ((size_t)g->h + 2 + 63) / 64 * sizeof *s->jrow_ok);
-        memset(s->jcol_ok, 0, ((size_t)g->w + 2 + 63) / 64 * sizeof *s->jcol_ok);
-        s->jgrid = g;
-        s->jversion = g->version;
-        s->jcls = r->cls;
-        s->jfp = g->fp[r->cls];
-        s->jw = g->w;
-        s->jh = g->h;
+    unsigned b = (unsigned)(x + 1);
+    uint64_t w = r->jmask[4 * ((size_t)(y + 1) * (size_t)r->words + (b >> 6))
+                          + (size_t)plane];
+    return (int)((w >> (b & 63)) & 1u);
+}
+
+/* The line of the diagonal stops of direction (dx, dy) through (x, y). */
+static WF_ALWAYS_INLINE const uint64_t *diag_line(const wf_run *r, int x, int y,
+                                                  int dx, int dy)
+{
+    int i = dx == dy ? x - y + r->h - 1 : x + y;
+    return r->dstop + (size_t)wf_diag_dir(dx, dy) * r->dplane_words
+           + (size_t)i * (size_t)r->twords;
+}
+
+/* Steps from row y along a diagonal line going down (dy > 0) or up to
+ * the line's first stop (the navcells off the grid are stops, so there
+ * is one). */
+static WF_ALWAYS_INLINE int diag_steps(const uint64_t *line, int y, int dy)
+{
+    unsigned p = (unsigned)(y + 1);
+    if (dy > 0) {
+        unsigned b = p + 1, w = b >> 6;
+        uint64_t m = line[w] & (~(uint64_t)0 << (b & 63));
+        while (!m)
+            m = line[++w];
+        return (int)(w * 64 + (unsigned)__builtin_ctzll(m) - p);
     }
-    r->memo = s->jmemo;
-    r->mblk = s->jblk;
-    r->mgen = s->jgen;
-    r->jrow = s->jrow;
-    r->jcol = s->jcol;
-    r->jrow_ok = s->jrow_ok;
-    r->jcol_ok = s->jcol_ok;
-    r->jrow_plane = g->plane_words;
-    r->jcol_plane = g->tplane_words;
-}
-
-static WF_ALWAYS_INLINE unsigned memo_get(const wf_run *r, uint32_t c, int d)
-{
-    if (r->mblk[c >> 6] != r->mgen)
-        return 0;
-    return r->memo[4 * (size_t)c + (size_t)d];
-}
-
-static WF_ALWAYS_INLINE void memo_put(wf_run *r, uint32_t c, int d, unsigned v)
-{
-    uint32_t b = c >> 6;
-    if (r->mblk[b] != r->mgen) {
-        /* first entry of the block in this generation: the block's other
-         * entries are from an older one */
-        memset(r->memo + (size_t)b * 256, 0, 256);
-        r->mblk[b] = r->mgen;
-    }
-    r->memo[4 * (size_t)c + (size_t)d] = (uint8_t)v;
-}
-
-/* Jump masks. For a whole row, whether a straight scan east from each
- * position ends at a jump point (a free stop) is a few word operations
- * away: bit b of the mask is the kind of the nearest stop above b. The
- * diagonal walks below test one bit per step in the masks of the rows and
- * columns they cross, instead of scanning them; a line's masks (both
- * directions) are computed the first time a walk crosses it, and kept
- * with the memo.
- *
- * The backward case, as words are read upwards: with S the stops and G the
- * free ones, D = S << 1 marks the positions just above a stop, T = G << 1
- * those above a free one, and bit b must get the kind of the nearest D bit
- * at or below b. In R = ~(D & ~T), the runs of ones start at a D bit of
- * either kind and end below the next D bit of kind 0. Adding T to R makes
- * the carry out of each T bit run up to the end of its run: the bits that
- * change, kept inside R, plus T itself (where carries meet) are the
- * answer, and the carry out of a word carries a run into the next one.
- * The forward case is the same on the bit-reversed line. */
-static inline uint64_t rev64(uint64_t v)
-{
-    v = ((v >> 1) & UINT64_C(0x5555555555555555))
-        | ((v & UINT64_C(0x5555555555555555)) << 1);
-    v = ((v >> 2) & UINT64_C(0x3333333333333333))
-        | ((v & UINT64_C(0x3333333333333333)) << 2);
-    v = ((v >> 4) & UINT64_C(0x0f0f0f0f0f0f0f0f))
-        | ((v & UINT64_C(0x0f0f0f0f0f0f0f0f)) << 4);
-    v = ((v >> 8) & UINT64_C(0x00ff00ff00ff00ff))
-        | ((v & UINT64_C(0x00ff00ff00ff00ff)) << 8);
-    v = ((v >> 16) & UINT64_C(0x0000ffff0000ffff))
-        | ((v & UINT64_C(0x0000ffff0000ffff)) << 16);
-    return (v >> 32) | (v << 32);
-}
-
-/* One word of the running computation: s and g the word's stops and free
- * stops, ps and pg those of the word read before (their top bits), c the
- * carry; returns the mask word. */
-static inline uint64_t jmask_word(uint64_t s, uint64_t g, uint64_t ps,
-                                  uint64_t pg, uint64_t *c)
-{
-    uint64_t d = s << 1 | ps >> 63, t = g << 1 | pg >> 63;
-    uint64_t run = ~(d & ~t);
-    uint64_t sum = run + t, c1 = sum < run;
-    uint64_t sum2 = sum + *c, c2 = sum2 < sum;
-    *c = c1 | c2;
-    return ((sum2 ^ run) & run) | t;
-}
-
-/* The masks of line L (n words, neighbours L - stride and L + stride):
- * fwd[i] for scans towards higher positions, bwd[i] towards lower ones. */
-static WF_NOINLINE void jmask_line(const uint64_t *L, size_t stride, int n,
-                                   uint64_t *fwd, uint64_t *bwd)
-{
-    const uint64_t *U = L - stride, *D = L + stride;
-    /* backward: stops are blocked positions and free positions of U or D
-     * whose next position up is blocked; read upwards */
-    uint64_t ps = 0, pg = 0, c = 0;
-    for (int i = 0; i < n; i++) {
-        uint64_t u = U[i], d = D[i];
-        uint64_t u1 = i + 1 < n ? U[i + 1] << 63 : 0;
-        uint64_t d1 = i + 1 < n ? D[i + 1] << 63 : 0;
-        uint64_t st = ~L[i] | (u & ~(u >> 1 | u1)) | (d & ~(d >> 1 | d1));
-        uint64_t g = st & L[i];
-        bwd[i] = jmask_word(st, g, ps, pg, &c);
-        ps = st;
-        pg = g;
-    }
-    /* forward: free positions whose next position down is blocked; read
-     * downwards, bit-reversed */
-    ps = pg = c = 0;
-    for (int i = n - 1; i >= 0; i--) {
-        uint64_t u = U[i], d = D[i];
-        uint64_t u0 = i > 0 ? U[i - 1] >> 63 : 0;
-        uint64_t d0 = i > 0 ? D[i - 1] >> 63 : 0;
-        uint64_t st = ~L[i] | (u & ~(u << 1 | u0)) | (d & ~(d << 1 | d0));
-        uint64_t rs = rev64(st), rg = rev64(st & L[i]);
-        fwd[i] = rev64(jmask_word(rs, rg, ps, pg, &c));
-        ps = rs;
-        pg = rg;
-    }
-}
-
-static WF_NOINLINE void jmask_row(wf_run *r, int y)
-{
-    size_t off = (size_t)(y + 1) * (size_t)r->words;
-    jmask_line(row_of(r, y), (size_t)r->words, r->words, r->jrow + off,
-               r->jrow + r->jrow_plane + off);
-    r->jrow_ok[(unsigned)(y + 1) >> 6] |= (uint64_t)1 << ((unsigned)(y + 1) & 63);
-}
-
-static WF_NOINLINE void jmask_col(wf_run *r, int x)
-{
-    size_t off = (size_t)(x + 1) * (size_t)r->twords;
-    jmask_line(col_of(r, x), (size_t)r->twords, r->twords, r->jcol + off,
-               r->jcol + r->jcol_plane + off);
-    r->jcol_ok[(unsigned)(x + 1) >> 6] |= (uint64_t)1 << ((unsigned)(x + 1) & 63);
-}
-
-/* Walks the diagonal from (x, y) to its event and records it for (x, y)
- * and every navcell passed; returns the entry of (x, y), and in *ex, *ey
- * where the event's scans end (for the scans that find a jump point). A
- * step reads three passability bits and one bit of the jump masks of its
- * row and of its column. */
-static WF_ALWAYS_INLINE unsigned memo_walk(wf_run *r, int x, int y, int dx,
-                                           int dy, int *ex, int *ey)
-{
-    ptrdiff_t rstep = dy > 0 ? (ptrdiff_t)r->words : -(ptrdiff_t)r->words;
-    ptrdiff_t cstep = dx > 0 ? (ptrdiff_t)r->twords : -(ptrdiff_t)r->twords;
-    const uint64_t *prow = row_of(r, y);
-    /* the masks for scans along dx (rows) and along dy (columns) */
-    const uint64_t *jr = r->jrow + (dx > 0 ? 0 : r->jrow_plane)
-                         + (size_t)(y + 1) * (size_t)r->words;
-    const uint64_t *jc = r->jcol + (dy > 0 ? 0 : r->jcol_plane)
-                         + (size_t)(x + 1) * (size_t)r->twords;
-    unsigned xb = (unsigned)(x + 1), yb = (unsigned)(y + 1);  /* bits */
-    int k = 0;
-    unsigned kind = 0;
-    for (;;) {
-        k++;
-        const uint64_t *row = prow + rstep;
-        unsigned xn = xb + (unsigned)dx;
-        /* (x + dx, y), (x + dx, y + dy) and (x, y + dy) free */
-        if (!((prow[xn >> 6] >> (xn & 63)) & (row[xn >> 6] >> (xn & 63))
-              & (row[xb >> 6] >> (xb & 63)) & 1u))
-            break;                      /* dead end at step k */
-        prow = row;
-        xb = xn;
-        yb += (unsigned)dy;
-        jr += rstep;
-        jc += cstep;
-        if (!((r->jrow_ok[yb >> 6] >> (yb & 63)) & 1u))
-            jmask_row(r, (int)yb - 1);
-        if (!((r->jcol_ok[xb >> 6] >> (xb & 63)) & 1u))
-            jmask_col(r, (int)xb - 1);
-        unsigned kr = (unsigned)(jr[xb >> 6] >> (xb & 63)) & 1u;
-        unsigned kc = (unsigned)(jc[yb >> 6] >> (yb & 63)) & 1u;
-        if (kr | kc) {
-            /* where those scans end */
-            int b, px = (int)xb - 1, py = (int)yb - 1;
-            kind = kr | kc << 1;
-            if (kr)
-                *ex = dx > 0 ? scan_fwd(row, row - r->words, row + r->words, px, &b)
-                             : scan_bwd(row, row - r->words, row + r->words, px, &b);
-            if (kc) {
-                const uint64_t *col = col_of(r, px);
-                *ey = dy > 0 ? scan_fwd(col, col - r->twords, col + r->twords, py, &b)
-                             : scan_bwd(col, col - r->twords, col + r->twords, py, &b);
-            }
-            break;
-        }
-    }
-    int d = MEMO_DIR(dx, dy);
-    uint32_t c = (uint32_t)y * (uint32_t)r->w + (uint32_t)x;
-    uint32_t step = (uint32_t)(dy * r->w + dx);
-    for (int j = 0; j < k; j++, c += step)
-        memo_put(r, c, d, k - j > MEMO_MAX ? MEMO_FAR
-                                           : (unsigned)(k - j) << 2 | kind);
-    return k > MEMO_MAX ? MEMO_FAR : (unsigned)k << 2 | kind;
-}
-
-static WF_NOINLINE unsigned memo_walk_se(wf_run *r, int x, int y, int *ex,
-                                         int *ey)
-{
-    return memo_walk(r, x, y, 1, 1, ex, ey);
-}
-
-static WF_NOINLINE unsigned memo_walk_ne(wf_run *r, int x, int y, int *ex,
-                                         int *ey)
-{
-    return memo_walk(r, x, y, 1, -1, ex, ey);
-}
-
-static WF_NOINLINE unsigned memo_walk_sw(wf_run *r, int x, int y, int *ex,
-                                         int *ey)
-{
-    return memo_walk(r, x, y, -1, 1, ex, ey);
-}
-
-static WF_NOINLINE unsigned memo_walk_nw(wf_run *r, int x, int y, int *ex,
-                                         int *ey)
-{
-    return memo_walk(r, x, y, -1, -1, ex, ey);
-}
-
-/* The event of the diagonal from (x, y), navcell c: from the memo, or
- * walked to, and then *ex, *ey are set as by memo_walk and *walked to 1. */
-static WF_ALWAYS_INLINE unsigned diag_event(wf_run *r, uint32_t c, int x,
-                                            int y, int dx, int dy, int *ex,
-                                            int *ey, int *walked)
-{
-    if (!r->memo)
-        wf_jps_memo_bind(r->s, r);      /* first use in this slice */
-    unsigned e = memo_get(r, c, MEMO_DIR(dx, dy));
-    if (e)
-        return e;
-    *walked = 1;
-    if (dx > 0)
-        return dy > 0 ? memo_walk_se(r, x, y, ex, ey)
-                      : memo_walk_ne(r, x, y, ex, ey);
-    return dy > 0 ? memo_walk_sw(r, x, y, ex, ey)
-                  : memo_walk_nw(r, x, y, ex, ey);
+    unsigned b = p - 1, w = b >> 6;
+    uint64_t m = line[w] & (~(uint64_t)0 >> (63 - (b & 63)));
+    while (!m)
+        m = line[--w];
+    return (int)(p - (w * 64 + 63 - (unsigned)__builtin_clzll(m)));
 }
 
 /* Diagonal jump from node u at (x, y) with cost gu. The jump stops at the
@@ -533,9 +297,9 @@ static WF_ALWAYS_INLINE unsigned diag_event(wf_run *r, uint32_t c, int x,
  * both axes, d would have u's f and be expanded next anyway, so it is
  * pruned instead: its straight jumps' ends are offered at once with u as
  * their parent (the path bends at d: diagonal first, then straight), and
- * the diagonal goes on. It moves from one event of the memo to the next,
- * and stops on its way at every step where its row or its column crosses
- * the goal's box. */
+ * the diagonal goes on. It moves from one diagonal stop to the next, and
+ * stops on its way at every step where its row or its column crosses the
+ * goal's box. */
 static WF_ALWAYS_INLINE void diagonal_dir(wf_run *r, uint32_t u, int x,
                                           int y, int64_t gu, int dx, int dy)
 {
@@ -550,38 +314,38 @@ static WF_ALWAYS_INLINE void diagonal_dir(wf_run *r, uint32_t u, int x,
     int cx0, cx1, ry0, ry1;
     band_steps(x, dx, r->gx0, r->gx1, &cx0, &cx1);
     band_steps(y, dy, r->gy0, r->gy1, &ry0, &ry1);
-    uint32_t c = (uint32_t)y * (uint32_t)r->w + (uint32_t)x;
-    uint32_t cstep = (uint32_t)(dy * r->w + dx);
+    const uint64_t *line = diag_line(r, x, y, dx, dy);
     int k = 0;
     for (;;) {
         int nx = band_next(k, cx0, cx1), ny = band_next(k, ry0, ry1);
         int band = nx < ny ? nx : ny;               /* next band step */
-        int ex = NONE, ey = NONE, walked = 0;
-        unsigned e = diag_event(r, c, x, y, dx, dy, &ex, &ey, &walked);
-        int ek = k + (e == MEMO_FAR ? MEMO_MAX : (int)(e >> 2));
-        int jx, jy;
-        if (ek < band) {
-            if (!(e & 3))
+        int n = diag_steps(line, y, dy);
+        int jx, jy, kr = 0, kc = 0;
+        if (k + n <= band) {
+            /* the stop: a navcell the diagonal cannot enter, or one whose
+             * straight scans find a jump point (says the jump masks). With
+             * no such scan it must be the first; with one, it is the first
+             * unless the step into it is blocked. */
+            int ex = x + dx * n, ey = y + dy * n;
+            kr = mask_bit(r, dx > 0 ? WF_JM_EAST : WF_JM_WEST, ex, ey);
+            kc = mask_bit(r, dy > 0 ? WF_JM_SOUTH : WF_JM_NORTH, ex, ey);
+            if (!(kr | kc) || !wf_run_pass(r, ex, ey) || !wf_run_pass(r, ex - dx, ey)
+                || !wf_run_pass(r, ex, ey - dy))
                 return;                             /* dead end */
-            int n = ek - k;
+        }
+        if (k + n < band) {
+            /* neither line crosses the goal box: the scans that find a
+             * jump point */
             x += dx * n;
             y += dy * n;
-            c += cstep * (uint32_t)n;
-            k = ek;
-            if (e == MEMO_FAR)
-                continue;
-            /* neither line crosses the goal box: the scans the memo says
-             * find a jump point (the walk, when there was one, has just
-             * made them) */
-            jx = !(e & 1) ? NONE : walked ? ex : jump_h(r, x, y, dx);
-            jy = !(e & 2) ? NONE : walked ? ey : jump_v(r, x, y, dy);
+            k += n;
+            jx = kr ? jump_h(r, x, y, dx) : NONE;
+            jy = kc ? jump_v(r, x, y, dy) : NONE;
         } else {
-            if (!(e & 3) && ek <= band)
-                return;                             /* dead before it */
-            int n = band - k;
-            x += dx * n;
-            y += dy * n;
-            c += cstep * (uint32_t)n;
+            /* the band step comes first, or is the stop */
+            int m = band - k;
+            x += dx * m;
+            y += dy * m;
             k = band;
             if (wf_run_in_goal(r, x, y)) {
                 relax_at(r, x, y, u, gu + 2 * WF_COST_DIAG * k, DIR(dx, dy));
@@ -767,7 +531,7 @@ uint32_t wf_jps_loop(wf_run *r)
                    : UINT32_MAX;
     uint32_t u;
     while (wf_open_take(r, &u)) {
-        const wf_node *n = &r->s->nodes[u];
+        const wf_node *n = wf_jps_rec(r->s, u);
         int x = wf_node_x(n), y = wf_node_y(n);
         if (wf_run_in_goal(r, x, y))
             return u;

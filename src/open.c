@@ -252,7 +252,7 @@ static void list_prune(wf_search *s, uint32_t *head)
     while (*link != WF_NIL) {
         uint32_t i = *link;
         uint32_t v = s->ent[i].node;
-        if (s->mark[v] == s->mgen && s->nodes[v].g == s->ent[i].g) {
+        if (s->mark[v] == s->mgen && wf_jps_rec(s, v)->g == s->ent[i].g) {
             link = &s->ent[i].next;
         } else {
             *link = s->ent[i].next;

@@ -8,44 +8,6 @@
 
 /* ------------------------------------------------------------ scratch -- */
 
-/* Blocks of 64 navcells of JPS's memo (jps.c). */
-static size_t memo_blocks(size_t ncells)
-{
-    return (ncells + 63) / 64;
-}
-
-/* Grows one array of JPS's jump masks to n words (zeroed). */
-static wf_status grow_words(uint64_t **p, size_t *cap, size_t n)
-{
-    if (n <= *cap && *p)
-        return WF_OK;
-    uint64_t *q = calloc(n, sizeof *q);
-    if (!q)
-        return WF_ERR_NOMEM;
-    free(*p);
-    *p = q;
-    *cap = n;
-    return WF_OK;
-}
-
-/* Makes JPS's jump masks (jps.c) large enough for g: two planes the size
- * of one class's passability plane, two the size of a transposed one, and
- * a bit per row and per column. A search serving grids of one shape
- * allocates them once, at creation. */
-static wf_status jump_masks_reserve(wf_search *s, const wf_grid *g)
-{
-    if (2 * g->plane_words > s->jrow_cap || 2 * g->tplane_words > s->jcol_cap)
-        s->jgrid = NULL;                /* new masks: the memo starts over */
-    wf_status st = grow_words(&s->jrow, &s->jrow_cap, 2 * g->plane_words);
-    if (st == WF_OK)
-        st = grow_words(&s->jcol, &s->jcol_cap, 2 * g->tplane_words);
-    if (st == WF_OK)
-        st = grow_words(&s->jrow_ok, &s->jrow_ok_cap, ((size_t)g->h + 2 + 63) / 64);
-    if (st == WF_OK)
-        st = grow_words(&s->jcol_ok, &s->jcol_ok_cap, ((size_t)g->w + 2 + 63) / 64);
-    return st;
-}
-
 wf_status wf_search_create(wf_search **out, const wf_grid *g)
 {
     *out = NULL;
@@ -58,11 +20,10 @@ wf_status wf_search_create(wf_search **out, const wf_grid *g)
     s->heap = calloc(s->ncells, sizeof *s->heap);
     s->bkt = calloc(s->ncells, sizeof *s->bkt);
     s->mark = calloc(s->ncells, 1);
-    s->jmemo = calloc(memo_blocks(s->ncells) * 64 * 4, sizeof *s->jmemo);
-    s->jblk = calloc(memo_blocks(s->ncells), sizeof *s->jblk);
+    s->jslot = calloc(s->ncells, sizeof *s->jslot);
     s->slice = calloc(1, sizeof *s->slice);
-    if (!s->nodes || !s->heap || !s->bkt || !s->mark || !s->jmemo || !s->jblk
-        || !s->slice || jump_masks_reserve(s, g) != WF_OK) {
+    if (!s->nodes || !s->heap || !s->bkt || !s->mark || !s->jslot
+        || !s->slice) {
         wf_search_destroy(s);
         return WF_ERR_NOMEM;
     }
@@ -82,12 +43,9 @@ void wf_search_destroy(wf_search *s)
     free(s->heap);
     free(s->bkt);
     free(s->mark);
-    free(s->jmemo);
-    free(s->jblk);
-    free(s->jrow);
-    free(s->jcol);
-    free(s->jrow_ok);
-    free(s->jcol_ok);
+    free(s->jslot);
+    for (int k = 0; k < WF_MAX_CLASSES; k++)
+        wf_jplanes_free(s->jp[k]);
     free(s->chain);
     free(s->px);
     free(s->py);
@@ -96,15 +54,21 @@ void wf_search_destroy(wf_search *s)
     free(s);
 }
 
+static size_t jplanes_memory(const wf_search *s)
+{
+    size_t m = 0;
+    for (int k = 0; k < WF_MAX_CLASSES; k++)
+        m += wf_jplanes_memory(s->jp[k]);
+    return m;
+}
+
 size_t wf_search_memory(const wf_search *s)
 {
     return sizeof *s + sizeof *s->slice
            + s->ncells * (sizeof *s->nodes + sizeof *s->heap + sizeof *s->bkt
                           + sizeof *s->mark)
-           + memo_blocks(s->ncells) * (64 * 4 * sizeof *s->jmemo
-                                       + sizeof *s->jblk)
-           + (s->jrow_cap + s->jcol_cap + s->jrow_ok_cap + s->jcol_ok_cap)
-             * sizeof *s->jrow
+           + s->ncells * sizeof *s->jslot
+           + jplanes_memory(s)
            + s->chain_cap * sizeof *s->chain
            + 2 * s->pcap * sizeof *s->px
            + wf_smooth_memory(s->smooth);
@@ -317,6 +281,12 @@ static wf_status ensure_points(wf_search *s, size_t n)
 
 static int sgn(int v) { return (v > 0) - (v < 0); }
 
+/* The record of navcell v in the search just run (JPS's in its slot). */
+static const wf_node *rec(const wf_search *s, int jps, uint32_t v)
+{
+    return jps ? wf_jps_rec(s, v) : &s->nodes[v];
+}
+
 /* Appends waypoint (x, y) to s->px/s->py (*m points so far), or moves the
  * last one there when it lies on the way in the same direction; *ld holds
  * the last segment's direction (dx + 3 * dy, or 9 before the first). */
@@ -335,21 +305,21 @@ static inline void put_point(wf_search *s, int *m, int *ld, int x, int y)
  * A JPS parent can sit off the lines through its child: the child was found
  * by a straight jump from a diagonal navcell that was not opened (see
  * jps.c), and the path bends there, diagonal first, then straight. */
-static wf_status build_points(wf_run *r, uint32_t start, uint32_t goal,
-                              int *count)
+static wf_status build_points(wf_run *r, int jps, uint32_t start,
+                              uint32_t goal, int *count)
 {
     wf_search *s = r->s;
     size_t links = 0;
-    for (uint32_t v = goal; v != start; v = s->nodes[v].parent)
+    for (uint32_t v = goal; v != start; v = rec(s, jps, v)->parent)
         links++;
     wf_status st = ensure_points(s, 2 * links + 1);
     if (st != WF_OK)
         return st;
     int m = 1, ld = 9;
-    s->px[0] = wf_node_x(&s->nodes[goal]);
-    s->py[0] = wf_node_y(&s->nodes[goal]);
-    for (uint32_t v = goal; v != start; v = s->nodes[v].parent) {
-        const wf_node *a = &s->nodes[s->nodes[v].parent];
+    s->px[0] = wf_node_x(rec(s, jps, goal));
+    s->py[0] = wf_node_y(rec(s, jps, goal));
+    for (uint32_t v = goal; v != start; v = rec(s, jps, v)->parent) {
+        const wf_node *a = rec(s, jps, rec(s, jps, v)->parent);
         int ax = wf_node_x(a), ay = wf_node_y(a);
         int ex = s->px[m - 1] - ax, ey = s->py[m - 1] - ay;
         int nx = ex < 0 ? -ex : ex, ny = ey < 0 ? -ey : ey;
@@ -450,16 +420,18 @@ static wf_status setup_run(wf_search *s, const wf_grid *g, const wf_query *q,
         return WF_GOAL_BLOCKED;
 
     if (algo == WF_ALGO_JPS) {
-        /* a grid of another shape than the one s was made for may need
-         * larger jump masks: the only allocation a search may make */
-        wf_status st = jump_masks_reserve(s, g);
+        /* the class's jump planes, made or brought up to date: the only
+         * allocation a search may make */
+        wf_status st = wf_jplanes_bind(s, g, q->cls, r);
         if (st != WF_OK)
             return st;
     }
     wf_search_new_generation(s);
     uint32_t start = (uint32_t)q->sy * (uint32_t)g->w + (uint32_t)q->sx;
-    if (algo == WF_ALGO_JPS)
+    if (algo == WF_ALGO_JPS) {
+        s->jn = 0;
         wf_jps_start(r, q->sx, q->sy);
+    }
     else
         wf_relax_xy(r, start, q->sx, q->sy, start, 0);
     return WF_OK;
@@ -519,10 +491,14 @@ wf_status wf_search_step(wf_search *s, uint64_t budget, uint64_t *used,
         limit = sl->cap;
     r->limit = limit;
     r->stopped = 0;
-    /* JPS binds its memo to the grid at its first use in each slice: the
-     * grid must not change between slices, but if it did, no stale event
-     * would be used */
-    r->memo = NULL;
+    if (sl->algo == WF_ALGO_JPS) {
+        /* the grid must not change between slices, but if it did, or if
+         * other searches made the planes another grid's, they are brought
+         * back to r's grid as it is now */
+        wf_status st = wf_jplanes_bind(s, r->g, r->cls, r);
+        if (st != WF_OK)
+            return st;
+    }
     uint32_t goal = sl->algo == WF_ALGO_JPS ? wf_jps_loop(r) : astar_loop(r);
     *used = r->expanded - before;
     if (goal != UINT32_MAX) {
@@ -568,7 +544,7 @@ wf_status wf_search_finish(wf_search *s, wf_path *out, unsigned *details)
     if (sl->outcome != WF_OK)
         return sl->outcome;
     int m;
-    wf_status st = build_points(r, sl->start, sl->goal_node, &m);
+    wf_status st = build_points(r, sl->algo == WF_ALGO_JPS, sl->start, sl->goal_node, &m);
     if (st != WF_OK)
         return st;
     if (sl->smooth && m > 2) {
@@ -584,7 +560,7 @@ wf_status wf_search_finish(wf_search *s, wf_path *out, unsigned *details)
     out->n = m;
     out->x = s->px;
     out->y = s->py;
-    out->cost = s->nodes[sl->goal_node].g;
+    out->cost = rec(s, sl->algo == WF_ALGO_JPS, sl->goal_node)->g;
     return WF_OK;
 }
 

@@ -38,14 +38,13 @@
  *   passability bits and their transposed copy, padded to 64-bit words),
  *   plus 1 byte per navcell once any cost other than 1 is set, plus 8 bytes
  *   per row.
- *   Search scratch: about 69.7 bytes per navcell (a 24-byte node record,
+ *   Search scratch: about 69 bytes per navcell (a 24-byte node record,
  *   a 24-byte open-list slot, and for JPS a 16-byte bucket slot, a 1-byte
- *   mark and 4 bytes of its memo of diagonal events, plus a 4-byte
- *   generation per 64 navcells of the memo and four bit planes of jump
- *   masks shaped like the grid's passability planes), reserved once per
- *   wf_search and reused with generation counters (never cleared per
- *   query); pages a search never touches are never committed by the
- *   operating system.
+ *   mark and a 4-byte record slot), reserved once per wf_search and reused
+ *   with generation counters (never cleared per query); pages a search
+ *   never touches are never committed by the operating system. JPS adds
+ *   its jump planes, about 2.5 bytes per navcell for each class it has
+ *   searched (see wf_search_create).
  *   Smoothing adds about 125 bytes per navcell of the longest path it has
  *   smoothed.
  *
@@ -288,14 +287,14 @@ typedef struct wf_path {
 
 typedef struct wf_search wf_search;
 
-/* Scratch for searches on grids of g's size (about 69.7 bytes per
- * navcell). A search may be used with any grid of the same or smaller cell
- * count; a JPS search on a grid of another shape may have to enlarge its
- * jump masks first (WF_ERR_NOMEM when that fails). What JPS remembers of a
- * grid between searches (its memo of diagonal events and jump masks) is
- * tied to that grid's address, version, size and passability, so
- * switching grids, editing one, or destroying one and creating another in
- * its place never serves a stale answer. */
+/* Scratch for searches on grids of g's size (about 69 bytes per navcell).
+ * A search may be used with any grid of the same or smaller cell count.
+ * JPS keeps its jump planes here, per class (about 2.5 bytes per navcell
+ * each, allocated by the class's first JPS search, WF_ERR_NOMEM when that
+ * fails), tied to a grid's serial number and version: the next JPS search
+ * after an edit brings them up to date from the grid's change log, or
+ * makes them again when the log does not reach back or the grid is another
+ * one, so no search ever reads planes of another grid state. */
 wf_status wf_search_create(wf_search **out, const wf_grid *g);
 void wf_search_destroy(wf_search *s);            /* NULL is fine */
 size_t wf_search_memory(const wf_search *s);
@@ -673,7 +672,7 @@ void wf_rplan_stage(const wf_rplan *p, int k, wf_fix *step, const wf_fix **x,
  *
  * MEMORY (per navcell): regions 2 bytes per class for the labels plus about
  * 8/chunk bytes per class for the border links; a field 1 byte; a queue
- * one wf_search (about 69.7 bytes, see wf_search_create).
+ * one wf_search (about 69 bytes, see wf_search_create).
  * ====================================================================== */
 
 /* ------------------------------------------------------ sliced search -- */

@@ -1,9 +1,12 @@
--- JPS keeps a memo of diagonal events in the grid's search scratch
--- (src/jps.c): it must never change a result. Whatever the memo holds
--- (nothing, events of earlier queries, events of another class or of the
--- grid before an edit), JPS returns what it returns on a grid that has
--- never been searched: the same waypoints, cost and expansion count, and a
--- cost equal to A*'s.
+-- JPS reads planes kept in the search scratch (src/jplanes.c): jump masks
+-- and diagonal stops, made on a class's first JPS search and brought up to
+-- date with the grid's edits on the next one, in place when the grid's
+-- change log reaches back far enough, rebuilt whole when it does not.
+-- Whatever edits came before and whatever was searched, JPS returns what it
+-- returns on a fresh grid built with the same passability: the same
+-- waypoints, cost and expansion count, and a cost equal to A*'s. Any stop
+-- left wrong by an update changes the expansions of queries crossing it,
+-- or their paths.
 local wayfinder = require("wayfinder")
 local helpers = require("scale_helpers")
 
@@ -102,36 +105,62 @@ local function check_queries(g, qs, where)
   copy:close()
 end
 
-describe("JPS's memo of diagonal events", function()
-  it("serves no stale event after passability edits between queries", function()
+-- Random edits of every kind on g: a navcell flipped, a wall navcell
+-- opened, an obstruction added or removed.
+local function edit(r, g, obstacles)
+  local kind = r.int(1, 4)
+  local x, y = r.int(0, g:width() - 1), r.int(0, g:height() - 1)
+  if kind == 1 then
+    g:set_passable(x, y, not g:is_passable(x, y))
+  elseif kind == 2 then
+    -- open a wall navcell: a new door
+    g:set_passable(x - x % 10, y, true)
+  elseif kind == 3 or #obstacles == 0 then
+    obstacles[#obstacles + 1] = g:add_obstruction({ x = x + 0.5, y = y + 0.5,
+      half_width = r.int(0, 2) + 0.5, half_height = 0.5 })
+  else
+    g:remove_obstruction(table.remove(obstacles, r.int(1, #obstacles)))
+  end
+end
+
+describe("JPS's jump planes", function()
+  it("stay right through passability edits between queries", function()
     local r = helpers.rng(20261125)
     local g = grid.from_ascii(rooms_ascii(r, 5, 4))
     local obstacles = {}
     for round = 1, 30 do
-      -- queries first, so that the memo holds events of the area the
-      -- edits below change
       check_queries(g, queries(r, g, 10), "round " .. round)
-      for _ = 1, r.int(1, 3) do
-        local kind = r.int(1, 4)
-        local x, y = r.int(0, g:width() - 1), r.int(0, g:height() - 1)
-        if kind == 1 then
-          g:set_passable(x, y, not g:is_passable(x, y))
-        elseif kind == 2 then
-          -- open a wall navcell: a new door
-          g:set_passable(x - x % 10, y, true)
-        elseif kind == 3 or #obstacles == 0 then
-          obstacles[#obstacles + 1] = g:add_obstruction({ x = x + 0.5, y = y + 0.5,
-            half_width = r.int(0, 2) + 0.5, half_height = 0.5 })
-        else
-          g:remove_obstruction(table.remove(obstacles, r.int(1, #obstacles)))
-        end
-      end
+      for _ = 1, r.int(1, 3) do edit(r, g, obstacles) end
     end
     check_queries(g, queries(r, g, 10), "last round")
     g:close()
   end)
 
-  it("gives the same results cold and warm, in any order", function()
+  -- On a grid many words wide, a small edit changes the stops in place
+  -- one by one (on narrow grids and for large edits the diagonal layout
+  -- is rebuilt whole): both ways are checked against fresh grids.
+  it("stay right on a wide grid, edit after edit, near the edges too", function()
+    local r = helpers.rng(4242)
+    local g = grid.from_ascii(rooms_ascii(r, 30, 9))
+    assert.are.equal(301, g:width())
+    local obstacles = {}
+    for round = 1, 25 do
+      for _ = 1, r.int(1, 4) do edit(r, g, obstacles) end
+      -- and one edit at a corner or an edge of the grid
+      local x = ({ 0, 1, g:width() - 2, g:width() - 1, r.int(0, g:width() - 1) })[r.int(1, 5)]
+      local y = ({ 0, 1, g:height() - 2, g:height() - 1, r.int(0, g:height() - 1) })[r.int(1, 5)]
+      g:set_passable(x, y, not g:is_passable(x, y))
+      check_queries(g, queries(r, g, 12), "wide grid, round " .. round)
+    end
+    -- a batch spanning most of the grid takes the other way
+    g:batch(function()
+      for _ = 1, 60 do edit(r, g, obstacles) end
+    end)
+    check_queries(g, queries(r, g, 20), "wide grid, after a batch")
+    g:close()
+  end)
+
+  it("give the same results cold and warm, in any order", function()
     local r = helpers.rng(7)
     local g = grid.from_ascii(rooms_ascii(r, 6, 6))
     local qs = queries(r, g, 120)
@@ -139,13 +168,12 @@ describe("JPS's memo of diagonal events", function()
     for i, q in ipairs(qs) do cold[i] = outcome(g, q, "jps") end
     for i, q in ipairs(qs) do warm[i] = outcome(g, q, "jps") end
     assert.are.same(cold, warm)
-    -- backwards on a grid that has never been searched: each query meets
-    -- a memo filled by other queries than before
+    -- backwards on a grid that has never been searched
     local copy = fresh(g)
     for i = #qs, 1, -1 do
       assert.are.equal(cold[i], (outcome(copy, qs[i], "jps")), describe_query(qs[i]))
     end
-    -- and each query alone on a grid of its own, the memo empty
+    -- and each query alone on a grid of its own
     for i = 1, #qs, 10 do
       local alone = fresh(g)
       assert.are.equal(cold[i], (outcome(alone, qs[i], "jps")), describe_query(qs[i]))
@@ -155,7 +183,7 @@ describe("JPS's memo of diagonal events", function()
     g:close()
   end)
 
-  it("keeps classes apart when queries alternate between them", function()
+  it("keep classes apart when queries alternate between them", function()
     local function build(seed)
       local r = helpers.rng(seed)
       local text = rooms_ascii(r, 4, 4)
@@ -193,7 +221,7 @@ describe("JPS's memo of diagonal events", function()
     separate:close()
   end)
 
-  it("serves queued, sliced searches right across edits", function()
+  it("serve queued, sliced searches right across edits", function()
     local r = helpers.rng(31)
     local g = grid.from_ascii(rooms_ascii(r, 5, 5))
     local queue = wayfinder.queue.new(g)
@@ -232,16 +260,62 @@ describe("JPS's memo of diagonal events", function()
     g:close()
   end)
 
-  it("counts in the search scratch of grid:memory()", function()
-    local g = grid.new(64, 64)
-    g:find_path(0.5, 0.5, 60.5, 50.5, RAW)
-    local _, scratch = g:memory()
-    -- 65 bytes per navcell before the memo, 4 more for it and its block
-    -- generations, and the jump masks: four bit planes of 66 lines of 3
-    -- words (64 navcells and the padding)
-    local masks = 4 * 66 * 3 * 8
-    assert.is_true(scratch >= 69 * 64 * 64 + masks, "scratch " .. scratch)
-    assert.is_true(scratch < 69.1 * 64 * 64 + masks + 20000, "scratch " .. scratch)
+  -- More edits between two searches than the grid's change log holds
+  -- (16): the planes cannot be brought up to date in place and are made
+  -- again from the passability.
+  it("stay right when more edits came than the change log holds", function()
+    local r = helpers.rng(1616)
+    local g = grid.from_ascii(rooms_ascii(r, 30, 9))
+    local obstacles = {}
+    for round = 1, 6 do
+      check_queries(g, queries(r, g, 6), "before burst " .. round)
+      for _ = 1, 15 + round * 4 do edit(r, g, obstacles) end
+    end
+    check_queries(g, queries(r, g, 12), "after the last burst")
+    g:close()
+  end)
+
+  -- A cost edit bumps the grid's version without changing passability;
+  -- JPS runs again once every cost is back to 1.
+  it("stay right across cost edits", function()
+    local r = helpers.rng(88)
+    local g = grid.from_ascii(rooms_ascii(r, 8, 8))
+    check_queries(g, queries(r, g, 8), "before the cost edit")
+    g:set_cost(3, 3, 5)
+    g:set_passable(15, 15, not g:is_passable(15, 15))
+    assert.are.equal("astar", select(3, g:find_path(1.5, 1.5, 40.5, 40.5, RAW)).algorithm)
+    g:set_cost(3, 3, 1)
+    check_queries(g, queries(r, g, 12), "after the cost edit")
+    g:close()
+  end)
+
+  it("live in the search scratch, made on a class's first JPS search", function()
+    local g = grid.new(64, 64,
+      { classes = { { name = "small" }, { name = "large", clearance = 1 } } })
+    local bytes = g:memory()
+    g:find_path(0.5, 0.5, 60.5, 50.5, { algorithm = "astar", rewrite_goal = false, escape = false })
+    local bytes_astar, scratch_astar = g:memory()
+    -- the scratch: 24-byte records, 24-byte open-list slots, 16-byte
+    -- bucket slots, a 1-byte mark and JPS's 4-byte record slot per navcell
+    assert.is_true(scratch_astar >= 69 * 64 * 64, "scratch " .. scratch_astar)
+    assert.is_true(scratch_astar < 69 * 64 * 64 + 20000, "scratch " .. scratch_astar)
+    -- one class's planes: 8 row-major planes of 66 rows of 3 words and 4
+    -- diagonal planes of 127 lines of 3 words
+    local planes = (8 * 66 * 3 + 4 * 127 * 3) * 8
+    g:find_path(0.5, 0.5, 60.5, 50.5, opts("jps", "small"))
+    local bytes_jps, scratch_jps = g:memory()
+    local one = scratch_jps - scratch_astar
+    assert.is_true(one >= planes and one < planes + 256, "one class " .. one)
+    -- the same class again allocates nothing; another class its own set
+    g:find_path(2.5, 2.5, 50.5, 60.5, opts("jps", "small"))
+    assert.are.equal(scratch_jps, select(2, g:memory()))
+    g:find_path(2.5, 2.5, 50.5, 60.5, opts("jps", "large"))
+    local _, scratch_two = g:memory()
+    assert.are.equal(2 * one, scratch_two - scratch_astar)
+    -- and the grid holds none of it
+    assert.are.equal(bytes, bytes_astar)
+    assert.are.equal(bytes, bytes_jps)
+    assert.are.equal(bytes, (g:memory()))
     g:close()
   end)
 end)
