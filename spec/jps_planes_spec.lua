@@ -123,17 +123,23 @@ local function edit(r, g, obstacles)
   end
 end
 
+-- Rounds of nq checked queries on a grid of rooms, each followed by
+-- edits(r, round) random edits, and a last round of queries.
+local function edits_between_queries(seed, rooms_x, rooms_y, rounds, nq, edits)
+  local r = helpers.rng(seed)
+  local g = grid.from_ascii(rooms_ascii(r, rooms_x, rooms_y))
+  local obstacles = {}
+  for round = 1, rounds do
+    check_queries(g, queries(r, g, nq), "round " .. round)
+    for _ = 1, edits(r, round) do edit(r, g, obstacles) end
+  end
+  check_queries(g, queries(r, g, nq), "last round")
+  g:close()
+end
+
 describe("JPS's jump planes", function()
   it("stay right through passability edits between queries", function()
-    local r = helpers.rng(20261125)
-    local g = grid.from_ascii(rooms_ascii(r, 5, 4))
-    local obstacles = {}
-    for round = 1, 30 do
-      check_queries(g, queries(r, g, 10), "round " .. round)
-      for _ = 1, r.int(1, 3) do edit(r, g, obstacles) end
-    end
-    check_queries(g, queries(r, g, 10), "last round")
-    g:close()
+    edits_between_queries(20261125, 5, 4, 30, 10, function(r) return r.int(1, 3) end)
   end)
 
   -- On a grid many words wide, a small edit changes the stops in place
@@ -264,15 +270,7 @@ describe("JPS's jump planes", function()
   -- (16): the planes cannot be brought up to date in place and are made
   -- again from the passability.
   it("stay right when more edits came than the change log holds", function()
-    local r = helpers.rng(1616)
-    local g = grid.from_ascii(rooms_ascii(r, 30, 9))
-    local obstacles = {}
-    for round = 1, 6 do
-      check_queries(g, queries(r, g, 6), "before burst " .. round)
-      for _ = 1, 15 + round * 4 do edit(r, g, obstacles) end
-    end
-    check_queries(g, queries(r, g, 12), "after the last burst")
-    g:close()
+    edits_between_queries(1616, 30, 9, 6, 8, function(_, round) return 15 + round * 4 end)
   end)
 
   -- A cost edit bumps the grid's version without changing passability;
