@@ -15,13 +15,14 @@
  * Diagonals read 64 navcells per step too. Where a diagonal from a
  * navcell first meets something that does not depend on the goal (a step
  * it cannot take, or a navcell whose straight scans find a jump point) is
- * a property of the passability alone: the grid keeps those navcells, the
- * diagonal stops, in planes laid out along the diagonals, and the jump
- * masks that say which straight scans find something (jplanes.c). A
- * diagonal then moves from stop to stop; only the steps where its row or
- * column crosses the goal's box (the goal-dependent stops) are looked at
- * one by one. Edits keep the planes up to date, so a search never computes
- * or remembers anything about the grid between queries.
+ * a property of the passability alone: the search scratch keeps those
+ * navcells, the diagonal stops, in planes laid out along the diagonals,
+ * and the jump masks that say which straight scans find something
+ * (jplanes.c). A diagonal then moves from stop to stop; only the steps
+ * where its row or column crosses the goal's box (the goal-dependent
+ * stops) are looked at one by one. The planes are made by a class's first
+ * JPS search and brought up to date with the grid's edits by the next one
+ * (wf_jplanes_bind), so results depend on the passability alone.
  *
  * JPS's node records go in the scratch's record array in the order they
  * are opened (wf_jps_rec), so the few a search makes share a few pages. */
