@@ -80,6 +80,18 @@ static inline int wf_diag_dir(int dx, int dy)
     return (dx < 0) * 2 + (dy < 0);
 }
 
+static inline int wf_diag_dx(int d) { return d < 2 ? 1 : -1; }
+static inline int wf_diag_dy(int d) { return (d & 1) ? -1 : 1; }
+
+/* The line of a diagonal stop plane (jplanes.c) holding navcell (x, y) in
+ * direction (dx, dy), on a grid h navcells high: the diagonals
+ * x - y = constant serve (1, 1) and (-1, -1), the diagonals x + y =
+ * constant the other two. */
+static inline int wf_diag_index(int h, int x, int y, int dx, int dy)
+{
+    return dx == dy ? x - y + h - 1 : x + y;
+}
+
 static inline int wf_bit(const uint64_t *row, int x)
 {
     unsigned b = (unsigned)(x + 1);

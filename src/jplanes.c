@@ -53,7 +53,6 @@ typedef struct wf_jplanes {
     uint64_t *dstop;            /* 4 planes, likewise */
 } wf_jplanes;
 
-/* The class's planes. */
 /* The jump masks of a class are interleaved: word i of row y of the four
  * planes side by side (a diagonal stop needs two of them at once). */
 static uint64_t *mask_word(const wf_jplanes *p, int plane, int y, int i)
@@ -72,13 +71,11 @@ static uint64_t *diag_plane(const wf_jplanes *p, int d)
     return p->dstop + (size_t)d * p->dplane_words;
 }
 
-/* The line of a diagonal stop plane through navcell (x, y) in direction
- * (dx, dy): the diagonals x - y = constant serve (1, 1) and (-1, -1), the
- * diagonals x + y = constant the other two. */
+/* The first word of the diagonal line through (x, y) in direction
+ * (dx, dy). */
 static size_t diag_line(const wf_jplanes *p, int x, int y, int dx, int dy)
 {
-    int i = dx == dy ? x - y + p->h - 1 : x + y;
-    return (size_t)i * (size_t)p->twords;
+    return (size_t)wf_diag_index(p->h, x, y, dx, dy) * (size_t)p->twords;
 }
 
 /* Word i of a row shifted so that bit b holds the row's bit b - 1 (s = 1)
@@ -170,40 +167,26 @@ static void row_masks_line(const uint64_t *L, size_t stride, int n,
 
 /* ---------------------------------------------------- column masks -- */
 
-/* Down a column, the kind of the nearest stop below each position is a
- * running value, kept for 64 columns at once in a word: from the bottom
- * row up, each row's stops replace it with their kind. Word columns
- * [i0, i1] of the south and north masks, every row. */
-static void column_masks(wf_jplanes *jp, const wf_grid *g, int k, int i0,
-                         int i1)
+/* Along a column, the kind of the nearest stop past each position is a
+ * running value, kept for 64 columns at once in a word: from the far end
+ * back, each row's stops replace it with their kind. The stops of a scan
+ * going down (dy = 1) are blocked navcells and free ones whose side
+ * neighbour is free with a blocked one above; going up (dy = -1), below.
+ * Word column i of the south (dy = 1) or north mask, every row. */
+static void column_mask(wf_jplanes *jp, const wf_grid *g,
+                        const uint64_t *pass, int i, int dy)
 {
-    const uint64_t *pass = g->pass + (size_t)k * g->plane_words;
     int words = g->words;
-    for (int i = i0; i <= i1; i++) {
-        /* south: the stops of a scan going down are blocked navcells and
-         * free ones whose side neighbour is free with a blocked one above */
-        uint64_t run = 0;               /* row h: blocked, kind 0 */
-        for (int y = g->h - 1; y >= 0; y--) {
-            size_t o = (size_t)(y + 1) * (size_t)words;
-            *mask_word(jp, WF_JM_SOUTH, y, i) = run;
-            const uint64_t *p = pass + o, *q = p - words;
-            uint64_t stop = ~p[i]
-                            | (shifted(p, words, i, 1) & ~shifted(q, words, i, 1))
-                            | (shifted(p, words, i, -1) & ~shifted(q, words, i, -1));
-            run = (stop & p[i]) | (~stop & run);
-        }
-        /* north: the same from the top row down, the blocked neighbour
-         * below */
-        run = 0;
-        for (int y = 0; y < g->h; y++) {
-            size_t o = (size_t)(y + 1) * (size_t)words;
-            *mask_word(jp, WF_JM_NORTH, y, i) = run;
-            const uint64_t *p = pass + o, *q = p + words;
-            uint64_t stop = ~p[i]
-                            | (shifted(p, words, i, 1) & ~shifted(q, words, i, 1))
-                            | (shifted(p, words, i, -1) & ~shifted(q, words, i, -1));
-            run = (stop & p[i]) | (~stop & run);
-        }
+    uint64_t run = 0;                   /* past the end: blocked, kind 0 */
+    int plane = dy > 0 ? WF_JM_SOUTH : WF_JM_NORTH;
+    for (int n = 0, y = dy > 0 ? g->h - 1 : 0; n < g->h; n++, y -= dy) {
+        *mask_word(jp, plane, y, i) = run;
+        const uint64_t *p = pass + (size_t)(y + 1) * (size_t)words;
+        const uint64_t *q = p - (ptrdiff_t)dy * words;  /* the row behind */
+        uint64_t stop = ~p[i]
+                        | (shifted(p, words, i, 1) & ~shifted(q, words, i, 1))
+                        | (shifted(p, words, i, -1) & ~shifted(q, words, i, -1));
+        run = (stop & p[i]) | (~stop & run);
     }
 }
 
@@ -214,7 +197,7 @@ static void column_masks(wf_jplanes *jp, const wf_grid *g, int k, int i0,
 static uint64_t stop_word(const wf_jplanes *jp, const wf_grid *g, int k,
                           int d, int y, int i)
 {
-    int dx = d < 2 ? 1 : -1, dy = (d & 1) ? -1 : 1;
+    int dx = wf_diag_dx(d), dy = wf_diag_dy(d);
     int words = g->words;
     size_t o = (size_t)(y + 1) * (size_t)words;
     const uint64_t *p = g->pass + (size_t)k * g->plane_words + o;
@@ -258,7 +241,7 @@ static void stop_update(wf_jplanes *p, const wf_grid *g, int k, int y, int i,
         *w = nw;
         if (!flip)
             continue;
-        int dx = d < 2 ? 1 : -1, dy = (d & 1) ? -1 : 1;
+        int dx = wf_diag_dx(d), dy = wf_diag_dy(d);
         uint64_t *plane = diag_plane(p, d);
         unsigned yb = (unsigned)(y + 1);
         while (diff) {
@@ -314,7 +297,7 @@ static void diag_rebuild(wf_jplanes *p, const wf_grid *g)
     int lines = g->w + g->h - 1;
     uint64_t a[64];
     for (int d = 0; d < 4; d++) {
-        int dx = d < 2 ? 1 : -1, dy = (d & 1) ? -1 : 1;
+        int dx = wf_diag_dx(d), dy = wf_diag_dy(d);
         const uint64_t *stops = stop_plane(p, d);
         uint64_t *plane = diag_plane(p, d);
         for (int l0 = 0; l0 < lines; l0 += 64)
@@ -352,7 +335,10 @@ static void update(wf_jplanes *p, const wf_grid *g, int k, int x0, int y0,
                        mask_word(p, WF_JM_EAST, y, 0),
                        mask_word(p, WF_JM_WEST, y, 0));
     }
-    column_masks(p, g, k, i0, i1);
+    for (int i = i0; i <= i1; i++) {
+        column_mask(p, g, pass, i, 1);
+        column_mask(p, g, pass, i, -1);
+    }
     /* flipping the stops that changed costs a little per stop; when the
      * words recomputed are half the grid's or more (a rebuild, a large
      * edit, a small grid), so many may have changed that transposing the

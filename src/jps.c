@@ -267,9 +267,8 @@ static WF_ALWAYS_INLINE int mask_bit(const wf_run *r, int plane, int x, int y)
 static WF_ALWAYS_INLINE const uint64_t *diag_line(const wf_run *r, int x, int y,
                                                   int dx, int dy)
 {
-    int i = dx == dy ? x - y + r->h - 1 : x + y;
     return r->dstop + (size_t)wf_diag_dir(dx, dy) * r->dplane_words
-           + (size_t)i * (size_t)r->twords;
+           + (size_t)wf_diag_index(r->h, x, y, dx, dy) * (size_t)r->twords;
 }
 
 /* Steps from row y along a diagonal line going down (dy > 0) or up to

@@ -489,7 +489,9 @@ wf_status wf_queue_run(wf_queue *q, const wf_grid *g, wf_hier *h,
         uint64_t u;
         int fin;
         if (q->job == JOB_SEARCH) {
-            wf_search_step(q->s, left, &u, &fin);
+            st = wf_search_step(q->s, left, &u, &fin);
+            if (st != WF_OK)
+                return st;              /* out of memory: run again later */
             *used += u;
             q->job_spent += u;
             if (!fin)

@@ -419,13 +419,6 @@ static wf_status setup_run(wf_search *s, const wf_grid *g, const wf_query *q,
     if (q->goal.type == WF_GOAL_POINT && !wf_run_pass(r, r->gx0, r->gy0))
         return WF_GOAL_BLOCKED;
 
-    if (algo == WF_ALGO_JPS) {
-        /* the class's jump planes, made or brought up to date: the only
-         * allocation a search may make */
-        wf_status st = wf_jplanes_bind(s, g, q->cls, r);
-        if (st != WF_OK)
-            return st;
-    }
     wf_search_new_generation(s);
     uint32_t start = (uint32_t)q->sy * (uint32_t)g->w + (uint32_t)q->sx;
     if (algo == WF_ALGO_JPS) {
@@ -492,9 +485,10 @@ wf_status wf_search_step(wf_search *s, uint64_t budget, uint64_t *used,
     r->limit = limit;
     r->stopped = 0;
     if (sl->algo == WF_ALGO_JPS) {
-        /* the grid must not change between slices, but if it did, or if
-         * other searches made the planes another grid's, they are brought
-         * back to r's grid as it is now */
+        /* the class's jump planes, made or brought up to date at every
+         * slice (the only allocation a search may make): the grid must not
+         * change between slices, but if it did, or if other searches made
+         * the planes another grid's, they are r's grid's as it is now */
         wf_status st = wf_jplanes_bind(s, r->g, r->cls, r);
         if (st != WF_OK)
             return st;
@@ -605,7 +599,12 @@ wf_status wf_search_run_ex(wf_search *s, const wf_grid *g, const wf_query *q,
     }
     uint64_t used;
     int finished;
-    wf_search_step(s, UINT64_MAX, &used, &finished);
+    st = wf_search_step(s, UINT64_MAX, &used, &finished);
+    if (st != WF_OK) {
+        wf_search_cancel(s);
+        out->algorithm = s->slice->algo;
+        return st;
+    }
     return wf_search_finish(s, out, details);
 }
 

@@ -693,7 +693,9 @@ wf_status wf_search_begin(wf_search *s, const wf_grid *g, const wf_query *q,
                           uint64_t max_expansions, int partial);
 /* Expands at most budget more nodes. *used receives the expansions done;
  * *finished becomes 1 once the search has ended (goal reached, cap hit or
- * open list exhausted). Returns WF_ERR_ARG when no search is running. */
+ * open list exhausted). Returns WF_ERR_ARG when no search is running, and
+ * WF_ERR_NOMEM when JPS's jump planes cannot be made (nothing expanded; the
+ * search stays running, to be stepped again or cancelled). */
 wf_status wf_search_step(wf_search *s, uint64_t budget, uint64_t *used,
                          int *finished);
 /* After wf_search_step reported finished: WF_OK with the path in *out (and
