@@ -154,7 +154,8 @@ struct wf_search {
     size_t nbkt;
     uint32_t bcache[WF_OPEN_CACHE];
     /* until it outgrows WF_OPEN_SMALL entries, JPS's open list is a small
-     * 4-ary heap instead (most searches never need the buckets) */
+     * sorted array instead, the best entry last (most searches never need
+     * the buckets) */
     wf_heap_item small[WF_OPEN_SMALL];
     int nsmall;
     int bucketed;

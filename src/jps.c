@@ -253,6 +253,15 @@ static inline int band_next(int k, int lo, int hi)
     return n <= hi ? n : INT_MAX;
 }
 
+/* The next step after k at which the column (steps [cx0, cx1]) or the row
+ * ([ry0, ry1]) crosses the goal box, or INT_MAX. It stays the same while a
+ * diagonal moves from stop to stop short of it. */
+static inline int next_band(int k, int cx0, int cx1, int ry0, int ry1)
+{
+    int nx = band_next(k, cx0, cx1), ny = band_next(k, ry0, ry1);
+    return nx < ny ? nx : ny;
+}
+
 /* Whether a straight scan from (x, y) along its row towards dx, or along
  * its column towards dy, ends at a jump point (the grid's jump masks). */
 static WF_ALWAYS_INLINE int mask_bit(const wf_run *r, int plane, int x, int y)
@@ -315,10 +324,8 @@ static WF_ALWAYS_INLINE void diagonal_dir(wf_run *r, uint32_t u, int x,
     band_steps(x, dx, r->gx0, r->gx1, &cx0, &cx1);
     band_steps(y, dy, r->gy0, r->gy1, &ry0, &ry1);
     const uint64_t *line = diag_line(r, x, y, dx, dy);
-    int k = 0;
+    int k = 0, band = next_band(k, cx0, cx1, ry0, ry1);
     for (;;) {
-        int nx = band_next(k, cx0, cx1), ny = band_next(k, ry0, ry1);
-        int band = nx < ny ? nx : ny;               /* next band step */
         int n = diag_steps(line, y, dy);
         int jx, jy, kr = 0, kc = 0;
         if (k + n <= band) {
@@ -347,6 +354,7 @@ static WF_ALWAYS_INLINE void diagonal_dir(wf_run *r, uint32_t u, int x,
             x += dx * m;
             y += dy * m;
             k = band;
+            band = next_band(k, cx0, cx1, ry0, ry1);
             if (wf_run_in_goal(r, x, y)) {
                 relax_at(r, x, y, u, gu + 2 * WF_COST_DIAG * k, DIR(dx, dy));
                 return;

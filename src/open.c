@@ -8,7 +8,11 @@
  *
  * An improved node gets a new entry (in a lower bucket, since its f fell)
  * and its old one is left behind: by the time the old one is reached the
- * node is closed, and the entry is dropped. */
+ * node is closed, and the entry is dropped.
+ *
+ * Most searches never need the buckets: until it holds WF_OPEN_SMALL
+ * entries the open list is a small array kept sorted, the best entry last
+ * (open.h), in the same order. */
 #include "open.h"
 
 void wf_open_reset(wf_search *s)
@@ -22,54 +26,14 @@ void wf_open_reset(wf_search *s)
     s->bucketed = 0;
 }
 
-void wf_open_small_pop(wf_search *s)
+/* The small array is full: every entry moves to the buckets, which hold
+ * the open list for the rest of the search. */
+void wf_open_small_spill(wf_search *s)
 {
-    wf_heap_item *h = s->small;
-    size_t n = (size_t)--s->nsmall, i = 0;
-    wf_heap_item last = h[n];
-    for (;;) {
-        size_t c = 4 * i + 1;
-        if (c >= n)
-            break;
-        size_t best = c, end = n - c < 4 ? n : c + 4;
-        for (size_t k = c + 1; k < end; k++)
-            if (wf_open_item_before(&h[k], &h[best]))
-                best = k;
-        if (!wf_open_item_before(&h[best], &last))
-            break;
-        h[i] = h[best];
-        i = best;
-    }
-    h[i] = last;
-}
-
-void wf_open_small_add(wf_search *s, int64_t f, int64_t g, uint32_t node)
-{
-    if (s->nsmall == WF_OPEN_SMALL) {
-        /* full: every entry moves to the buckets, which hold the open
-         * list from now on */
-        s->bucketed = 1;
-        for (int k = 0; k < s->nsmall; k++)
-            wf_open_bucket_add(s, s->small[k].f, s->small[k].g,
-                               s->small[k].node);
-        s->nsmall = 0;
-        wf_open_bucket_add(s, f, g, node);
-        return;
-    }
-    wf_heap_item it;
-    it.f = f;
-    it.g = g;
-    it.node = node;
-    it.pad = 0;
-    size_t i = (size_t)s->nsmall++;
-    while (i > 0) {
-        size_t p = (i - 1) / 4;
-        if (!wf_open_item_before(&it, &s->small[p]))
-            break;
-        s->small[i] = s->small[p];
-        i = p;
-    }
-    s->small[i] = it;
+    s->bucketed = 1;
+    for (int k = 0; k < s->nsmall; k++)
+        wf_open_bucket_add(s, s->small[k].f, s->small[k].g, s->small[k].node);
+    s->nsmall = 0;
 }
 
 /* ------------------------------------------------------ bucket heap -- */

@@ -25,8 +25,7 @@ void wf_open_insert(wf_search *s, uint32_t i);
 void wf_open_new_bucket(wf_search *s, int64_t f, uint32_t i);
 int wf_open_next_bucket(wf_search *s);
 void wf_open_track(wf_run *r, uint32_t u, int64_t f, int64_t g);
-void wf_open_small_add(wf_search *s, int64_t f, int64_t g, uint32_t node);
-void wf_open_small_pop(wf_search *s);
+void wf_open_small_spill(wf_search *s);
 
 /* Item a comes before item b: lower f, then higher g, then lower index. */
 static inline int wf_open_item_before(const wf_heap_item *a,
@@ -42,10 +41,30 @@ static inline int wf_open_item_before(const wf_heap_item *a,
 static WF_ALWAYS_INLINE void wf_open_bucket_add(wf_search *s, int64_t f, int64_t g,
                                       uint32_t node);
 
+/* The small open list is sorted, the best entry last: taking it is a
+ * decrement, and an entry goes in past the ones that come before it. */
+static inline void wf_open_small_add(wf_search *s, int64_t f, int64_t g,
+                                     uint32_t node)
+{
+    wf_heap_item it;
+    it.f = f;
+    it.g = g;
+    it.node = node;
+    it.pad = 0;
+    int i = s->nsmall++;
+    while (i > 0 && wf_open_item_before(&s->small[i - 1], &it)) {
+        s->small[i] = s->small[i - 1];
+        i--;
+    }
+    s->small[i] = it;
+}
+
 /* Adds an entry for node `node`, whose g was just set to g, at f. */
 static inline void wf_open_add(wf_search *s, int64_t f, int64_t g,
                                uint32_t node)
 {
+    if (!s->bucketed && s->nsmall == WF_OPEN_SMALL)
+        wf_open_small_spill(s);
     if (!s->bucketed)
         wf_open_small_add(s, f, g, node);
     else
@@ -93,22 +112,24 @@ static inline int wf_open_take(wf_run *r, uint32_t *u)
     uint8_t closed = (uint8_t)(s->mgen + 1);
     uint32_t i;
     if (!s->bucketed) {
+        const wf_heap_item *top;
         for (;;) {
             if (s->nsmall == 0)
                 return 0;
-            if (s->mark[s->small[0].node] != closed)
+            top = &s->small[s->nsmall - 1];
+            if (s->mark[top->node] != closed)
                 break;
-            wf_open_small_pop(s);       /* left behind by an improvement */
+            s->nsmall--;                /* left behind by an improvement */
         }
         if (r->expanded >= r->limit) {
             r->stopped = 1;
             return 0;
         }
-        *u = s->small[0].node;
+        *u = top->node;
         if (r->track)
-            wf_open_track(r, *u, s->small[0].f, s->small[0].g);
+            wf_open_track(r, *u, top->f, top->g);
         s->mark[*u] = closed;
-        wf_open_small_pop(s);
+        s->nsmall--;
         r->expanded++;
         return 1;
     }

@@ -309,18 +309,23 @@ static wf_status build_points(wf_run *r, int jps, uint32_t start,
                               uint32_t goal, int *count)
 {
     wf_search *s = r->s;
-    size_t links = 0;
-    for (uint32_t v = goal; v != start; v = rec(s, jps, v)->parent)
-        links++;
-    wf_status st = ensure_points(s, 2 * links + 1);
+    const wf_node *n = rec(s, jps, goal);
+    wf_status st = ensure_points(s, 1);
     if (st != WF_OK)
         return st;
     int m = 1, ld = 9;
-    s->px[0] = wf_node_x(rec(s, jps, goal));
-    s->py[0] = wf_node_y(rec(s, jps, goal));
-    for (uint32_t v = goal; v != start; v = rec(s, jps, v)->parent) {
-        const wf_node *a = rec(s, jps, rec(s, jps, v)->parent);
-        int ax = wf_node_x(a), ay = wf_node_y(a);
+    s->px[0] = wf_node_x(n);
+    s->py[0] = wf_node_y(n);
+    for (uint32_t v = goal; v != start;) {
+        /* a link adds at most two waypoints */
+        if ((size_t)m + 2 > s->pcap) {
+            st = ensure_points(s, (size_t)m + 2);
+            if (st != WF_OK)
+                return st;
+        }
+        v = n->parent;
+        n = rec(s, jps, v);
+        int ax = wf_node_x(n), ay = wf_node_y(n);
         int ex = s->px[m - 1] - ax, ey = s->py[m - 1] - ay;
         int nx = ex < 0 ? -ex : ex, ny = ey < 0 ? -ey : ey;
         if (nx && ny && nx != ny) {
