@@ -636,6 +636,55 @@ describe("grid:find_path", function()
       assert.is_true(compared > 500)
     end)
 
+    -- A walled field of pillars whose only way out is a corridor leading
+    -- away from the goal, round the field and back: JPS opens many jump
+    -- points in the field (more than its small open list holds, so its
+    -- entries move to the buckets) before the corridor's, the worst, is
+    -- needed.
+    local function field_with_detour(spacing, size, corridor)
+      local top = corridor + 1
+      local w, h = size + 4, top + size + 4
+      local rows = {}
+      for y = 0, h - 1 do
+        local r = {}
+        for x = 0, w - 1 do
+          local free = (y >= top and y < top + size and x >= 1 and x <= size
+                        and not (x % spacing == 0 and y % spacing == 0))
+            or (x == 1 and y >= 1 and y < top)
+            or (y == 1 and x >= 1 and x <= w - 2)
+            or (x == w - 2 and y >= 1 and y <= h - 2)
+            or (y == h - 2 and x >= 1 and x <= w - 2)
+          r[#r + 1] = free and "." or "@"
+        end
+        rows[#rows + 1] = table.concat(r)
+      end
+      return ascii(rows), 1, top, size // 2, h - 2
+    end
+
+    it("keep every open entry when JPS's open list outgrows its small array", function()
+      local compared = 0
+      for _, spacing in ipairs({ 2, 3, 4 }) do
+        for _, size in ipairs({ 16, 28, 36, 44 }) do
+          for _, corridor in ipairs({ 3, 11 }) do
+            local text, sx, sy, gx, gy = field_with_detour(spacing, size, corridor)
+            local g = grid.from_ascii(text)
+            local pa, la, ia = path_between(g, sx, sy, gx, gy, { algorithm = "astar" })
+            local pj, lj, ij = path_between(g, sx, sy, gx, gy, { algorithm = "jps" })
+            assert.is_table(pa)
+            assert.is_table(pj)
+            local truth = brute.grid_dijkstra(g, nil, sx, sy)[gy * g:width() + gx + 1]
+            assert.are.equal(truth, ia.cost_units)
+            assert.are.equal(truth, ij.cost_units)
+            assert.are.equal(truth, (brute.check_path(g, nil, pj)))
+            assert.are.equal(la, lj)
+            compared = compared + 1
+            g:close()
+          end
+        end
+      end
+      assert.are.equal(24, compared)
+    end)
+
     it("agree on larger maps with long paths", function()
       math.randomseed(99)
       for _, density in ipairs({ 0.1, 0.3 }) do

@@ -63,12 +63,14 @@ static inline void wf_open_small_add(wf_search *s, int64_t f, int64_t g,
 static inline void wf_open_add(wf_search *s, int64_t f, int64_t g,
                                uint32_t node)
 {
-    if (!s->bucketed && s->nsmall == WF_OPEN_SMALL)
-        wf_open_small_spill(s);
-    if (!s->bucketed)
-        wf_open_small_add(s, f, g, node);
-    else
+    if (s->bucketed) {
         wf_open_bucket_add(s, f, g, node);
+    } else if (s->nsmall < WF_OPEN_SMALL) {
+        wf_open_small_add(s, f, g, node);
+    } else {
+        wf_open_small_spill(s);
+        wf_open_bucket_add(s, f, g, node);
+    }
 }
 
 static WF_ALWAYS_INLINE void wf_open_bucket_add(wf_search *s, int64_t f, int64_t g,
