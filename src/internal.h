@@ -110,7 +110,7 @@ typedef struct wf_node {
     uint32_t parent;
     uint32_t stamp;
     int32_t hpos;       /* A*: index in the heap while open; JPS: the
-                           direction of the last move (wf_jps_dir);
+                           direction of the last move (DIR in jps.c);
                            field.c: a bucket-list link */
     uint32_t xy;        /* x | y << 16, saves divisions when expanding;
                            field.c uses it as a bucket-list link */
@@ -121,6 +121,18 @@ typedef struct wf_heap_item {
     uint32_t node;
     uint32_t pad;
 } wf_heap_item;
+
+/* Heap item a comes before b: lower f, then higher g, then lower navcell
+ * index (the order of A*'s heap and of JPS's small open list). */
+static inline int wf_heap_item_before(const wf_heap_item *a,
+                                      const wf_heap_item *b)
+{
+    if (a->f != b->f)
+        return a->f < b->f;
+    if (a->g != b->g)
+        return a->g > b->g;
+    return a->node < b->node;
+}
 
 /* JPS's open list (open.c): entries in one bucket per f value. */
 typedef struct wf_open_entry {
@@ -242,7 +254,9 @@ static inline int64_t wf_octile_h(const wf_run *r, int x, int y)
 }
 
 /* search.c: shared by A* and JPS */
-int64_t wf_heuristic(const wf_run *r, int x, int y);
+/* Keeps u (at f, g) as the best node so far for a partial path when it is
+ * nearer the goal: lower h = f - g, then lower g, then lower index. */
+void wf_run_track(wf_run *r, uint32_t u, int64_t f, int64_t g);
 /* Offers node v with cost ng and parent u: opens, improves or ignores it. */
 void wf_relax(wf_run *r, uint32_t v, uint32_t u, int64_t ng);
 /* The same with v's coordinates known (v == y * w + x). */
@@ -278,6 +292,12 @@ wf_status wf_chain_reserve(wf_search *s, size_t n);
  * when smooth is set; *out_n receives the waypoint count. */
 wf_status wf_emit_path(wf_search *s, const wf_grid *g, int cls, size_t n,
                        int smooth, int *out_n);
+
+/* smooth.c: on a line of a bit plane (a row, or a column of the
+ * transposed plane; bit p + 1 is position p), the blocked position of
+ * [a, b] (a <= b) nearest a (dir > 0) or nearest b (dir < 0), or -1 when
+ * they are all free. */
+int wf_line_first_blocked(const uint64_t *line, int a, int b, int dir);
 
 /* smooth.c: the string-pulling scratch a wf_search keeps. */
 typedef struct wf_smooth wf_smooth;
@@ -329,6 +349,13 @@ static inline uint64_t wf_isqrt64(uint64_t v)
     while (r < 4294967295u && (r + 1) * (r + 1) <= v)
         r++;
     return r;
+}
+
+/* The length of a segment (dx, dy) in whole Q16.16 units (the floor of
+ * its Euclidean length), as wf_polyline_length adds them up. */
+static inline int64_t wf_segment_length(int64_t dx, int64_t dy)
+{
+    return (int64_t)wf_isqrt64((uint64_t)(dx * dx + dy * dy) << 32);
 }
 
 /* raster.c */

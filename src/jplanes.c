@@ -134,7 +134,7 @@ static inline uint64_t jmask_word(uint64_t s, uint64_t g, uint64_t ps,
  * fwd[4 i] for scans towards higher positions, bwd[4 i] towards lower
  * ones. */
 static void row_masks_line(const uint64_t *L, size_t stride, int n,
-                                   uint64_t *fwd, uint64_t *bwd)
+                           uint64_t *fwd, uint64_t *bwd)
 {
     const uint64_t *U = L - stride, *D = L + stride;
     /* backward: stops are blocked positions and free positions of U or D
@@ -204,12 +204,8 @@ static uint64_t stop_word(const wf_jplanes *jp, const wf_grid *g, int k,
     const uint64_t *q = p - (ptrdiff_t)dy * words;      /* row y - dy */
     /* a step enters (x, y) when (x, y), (x - dx, y), (x, y - dy) and
      * (x - dx, y - dy) are free */
-    uint64_t both = p[i] & q[i];
-    uint64_t prev = (p[i > 0 ? i - 1 : 0] & q[i > 0 ? i - 1 : 0]);
-    uint64_t next = (i + 1 < words ? p[i + 1] & q[i + 1] : 0);
-    uint64_t side = dx > 0 ? both << 1 | (i > 0 ? prev >> 63 : 0)
-                           : both >> 1 | next << 63;
-    uint64_t enter = both & side;
+    uint64_t enter = p[i] & q[i] & shifted(p, words, i, dx)
+                     & shifted(q, words, i, dx);
     uint64_t ev = *mask_word(jp, dx > 0 ? WF_JM_EAST : WF_JM_WEST, y, i)
                   | *mask_word(jp, dy > 0 ? WF_JM_SOUTH : WF_JM_NORTH, y, i);
     return ~enter | ev;

@@ -300,6 +300,16 @@ static WF_ALWAYS_INLINE int diag_steps(const uint64_t *line, int y, int dy)
     return (int)(p - (w * 64 + 63 - (unsigned)__builtin_clzll(m)));
 }
 
+/* 1 when the diagonal step from x on row `row` to x + dx on the row rstep
+ * words away is allowed: the navcell it enters and the two beside the
+ * step are free. */
+static WF_ALWAYS_INLINE int diag_step_free(const uint64_t *row,
+                                           ptrdiff_t rstep, int x, int dx)
+{
+    return wf_bit(row, x + dx) && wf_bit(row + rstep, x)
+           && wf_bit(row + rstep, x + dx);
+}
+
 /* Diagonal jump from node u at (x, y) with cost gu. The jump stops at the
  * first navcell d that is in the goal or from which a straight jump finds a
  * jump point, and opens d. While the diagonal still heads for the goal on
@@ -315,8 +325,7 @@ static WF_ALWAYS_INLINE void diagonal_dir(wf_run *r, uint32_t u, int x,
     ptrdiff_t rstep = dy > 0 ? (ptrdiff_t)r->words : -(ptrdiff_t)r->words;
     const uint64_t *row = row_of(r, y);
     /* many diagonals cannot take a single step: test that first */
-    if (!wf_bit(row, x + dx) || !wf_bit(row + rstep, x)
-        || !wf_bit(row + rstep, x + dx))
+    if (!diag_step_free(row, rstep, x, dx))
         return;
     int prune = steps_toward_goal(r, x, y, dx, dy);
     /* the steps at which the column or the row crosses the goal box */
@@ -467,17 +476,7 @@ static WF_ALWAYS_INLINE void expand_d(wf_run *r, uint32_t u, int x, int y,
 /* 1 when positions a to b (either order) of a line are all free. */
 static int line_free(const uint64_t *line, int a, int b)
 {
-    unsigned lo = (unsigned)(a < b ? a : b) + 1, hi = (unsigned)(a < b ? b : a) + 1;
-    for (unsigned i = lo >> 6; i <= hi >> 6; i++) {
-        uint64_t m = ~(uint64_t)0;
-        if (i == lo >> 6)
-            m &= ~(uint64_t)0 << (lo & 63);
-        if (i == hi >> 6)
-            m &= ~(uint64_t)0 >> (63 - (hi & 63));
-        if ((line[i] & m) != m)
-            return 0;
-    }
-    return 1;
+    return wf_line_first_blocked(line, a < b ? a : b, a < b ? b : a, 1) < 0;
 }
 
 /* 1 when the path JPS tries first from (x, y) to the point goal, the
@@ -491,8 +490,7 @@ static int in_plain_sight(const wf_run *r, int x, int y)
     ptrdiff_t rstep = dy > 0 ? (ptrdiff_t)r->words : -(ptrdiff_t)r->words;
     const uint64_t *row = row_of(r, y);
     for (int k = nx < ny ? nx : ny; k > 0; k--) {
-        if (!wf_bit(row, x + dx) || !wf_bit(row + rstep, x)
-            || !wf_bit(row + rstep, x + dx))
+        if (!diag_step_free(row, rstep, x, dx))
             return 0;
         row += rstep;
         x += dx;

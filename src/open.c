@@ -307,15 +307,3 @@ int wf_open_next_bucket(wf_search *s)
     s->cur = bucket_sort(s->ent, head, f);
     return 1;
 }
-
-void wf_open_track(wf_run *r, uint32_t u, int64_t f, int64_t g)
-{
-    int64_t h = f - g;
-    if (r->best == UINT32_MAX || h < r->best_h
-        || (h == r->best_h && (g < r->best_g
-                               || (g == r->best_g && u < r->best)))) {
-        r->best = u;
-        r->best_h = h;
-        r->best_g = g;
-    }
-}

@@ -24,19 +24,7 @@ uint32_t wf_open_alloc_slow(wf_search *s);
 void wf_open_insert(wf_search *s, uint32_t i);
 void wf_open_new_bucket(wf_search *s, int64_t f, uint32_t i);
 int wf_open_next_bucket(wf_search *s);
-void wf_open_track(wf_run *r, uint32_t u, int64_t f, int64_t g);
 void wf_open_small_spill(wf_search *s);
-
-/* Item a comes before item b: lower f, then higher g, then lower index. */
-static inline int wf_open_item_before(const wf_heap_item *a,
-                                      const wf_heap_item *b)
-{
-    if (a->f != b->f)
-        return a->f < b->f;
-    if (a->g != b->g)
-        return a->g > b->g;
-    return a->node < b->node;
-}
 
 static WF_ALWAYS_INLINE void wf_open_bucket_add(wf_search *s, int64_t f, int64_t g,
                                       uint32_t node);
@@ -52,7 +40,7 @@ static inline void wf_open_small_add(wf_search *s, int64_t f, int64_t g,
     it.node = node;
     it.pad = 0;
     int i = s->nsmall++;
-    while (i > 0 && wf_open_item_before(&s->small[i - 1], &it)) {
+    while (i > 0 && wf_heap_item_before(&s->small[i - 1], &it)) {
         s->small[i] = s->small[i - 1];
         i--;
     }
@@ -129,7 +117,7 @@ static inline int wf_open_take(wf_run *r, uint32_t *u)
         }
         *u = top->node;
         if (r->track)
-            wf_open_track(r, *u, top->f, top->g);
+            wf_run_track(r, *u, top->f, top->g);
         s->mark[*u] = closed;
         s->nsmall--;
         r->expanded++;
@@ -163,7 +151,7 @@ static inline int wf_open_take(wf_run *r, uint32_t *u)
     }
 #endif
     if (r->track)
-        wf_open_track(r, e->node, s->curf, e->g);
+        wf_run_track(r, e->node, s->curf, e->g);
     s->mark[e->node] = closed;
     s->cur = e->next;
     e->next = s->ent_free;

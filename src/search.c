@@ -66,8 +66,7 @@ size_t wf_search_memory(const wf_search *s)
 {
     return sizeof *s + sizeof *s->slice
            + s->ncells * (sizeof *s->nodes + sizeof *s->heap + sizeof *s->bkt
-                          + sizeof *s->mark)
-           + s->ncells * sizeof *s->jslot
+                          + sizeof *s->mark + sizeof *s->jslot)
            + jplanes_memory(s)
            + s->chain_cap * sizeof *s->chain
            + 2 * s->pcap * sizeof *s->px
@@ -81,15 +80,6 @@ size_t wf_search_memory(const wf_search *s)
  * four children of a slot lie side by side. */
 #define HEAP_ARITY 4
 
-static inline int heap_before(const wf_heap_item *a, const wf_heap_item *b)
-{
-    if (a->f != b->f)
-        return a->f < b->f;
-    if (a->g != b->g)
-        return a->g > b->g;
-    return a->node < b->node;
-}
-
 static inline void heap_put(wf_search *s, size_t i, const wf_heap_item *it)
 {
     s->heap[i] = *it;
@@ -101,7 +91,7 @@ static void heap_up(wf_search *s, size_t i)
     wf_heap_item it = s->heap[i];
     while (i > 0) {
         size_t p = (i - 1) / HEAP_ARITY;
-        if (!heap_before(&it, &s->heap[p]))
+        if (!wf_heap_item_before(&it, &s->heap[p]))
             break;
         heap_put(s, i, &s->heap[p]);
         i = p;
@@ -118,7 +108,7 @@ static inline size_t heap_first_child(const wf_search *s, size_t i)
     size_t best = c;
     size_t end = n - c < HEAP_ARITY ? n : c + HEAP_ARITY;
     for (size_t k = c + 1; k < end; k++)
-        if (heap_before(&s->heap[k], &s->heap[best]))
+        if (wf_heap_item_before(&s->heap[k], &s->heap[best]))
             best = k;
     return best;
 }
@@ -135,11 +125,6 @@ static void heap_pop_top(wf_search *s)
         s->heap[i] = s->heap[last];
         heap_up(s, i);
     }
-}
-
-int64_t wf_heuristic(const wf_run *r, int x, int y)
-{
-    return wf_octile_h(r, x, y);
 }
 
 void wf_relax(wf_run *r, uint32_t v, uint32_t u, int64_t ng)
@@ -160,7 +145,7 @@ void wf_relax_xy(wf_run *r, uint32_t v, int x, int y, uint32_t u, int64_t ng)
         n->parent = u;
         n->xy = (uint32_t)x | (uint32_t)y << 16;
         size_t i = s->hn++;
-        s->heap[i].f = ng + wf_heuristic(r, x, y);
+        s->heap[i].f = ng + wf_octile_h(r, x, y);
         s->heap[i].g = ng;
         s->heap[i].node = v;
         heap_up(s, i);
@@ -176,6 +161,18 @@ void wf_relax_xy(wf_run *r, uint32_t v, int x, int y, uint32_t u, int64_t ng)
     heap_up(s, (size_t)n->hpos);
 }
 
+void wf_run_track(wf_run *r, uint32_t u, int64_t f, int64_t g)
+{
+    int64_t h = f - g;
+    if (r->best == UINT32_MAX || h < r->best_h
+        || (h == r->best_h && (g < r->best_g
+                               || (g == r->best_g && u < r->best)))) {
+        r->best = u;
+        r->best_h = h;
+        r->best_g = g;
+    }
+}
+
 int wf_pop(wf_run *r, uint32_t *u)
 {
     wf_search *s = r->s;
@@ -186,16 +183,8 @@ int wf_pop(wf_run *r, uint32_t *u)
         return 0;
     }
     *u = s->heap[0].node;
-    if (r->track) {
-        int64_t h = s->heap[0].f - s->heap[0].g, g = s->heap[0].g;
-        if (r->best == UINT32_MAX || h < r->best_h
-            || (h == r->best_h && (g < r->best_g
-                                   || (g == r->best_g && *u < r->best)))) {
-            r->best = *u;
-            r->best_h = h;
-            r->best_g = g;
-        }
-    }
+    if (r->track)
+        wf_run_track(r, *u, s->heap[0].f, s->heap[0].g);
     s->nodes[*u].stamp = s->gen + 1;
     heap_pop_top(s);
     r->expanded++;
@@ -429,9 +418,9 @@ static wf_status setup_run(wf_search *s, const wf_grid *g, const wf_query *q,
     if (algo == WF_ALGO_JPS) {
         s->jn = 0;
         wf_jps_start(r, q->sx, q->sy);
-    }
-    else
+    } else {
         wf_relax_xy(r, start, q->sx, q->sy, start, 0);
+    }
     return WF_OK;
 }
 
@@ -623,9 +612,8 @@ int64_t wf_polyline_length(const int32_t *x, const int32_t *y, int n)
 {
     int64_t total = 0;
     for (int i = 0; i + 1 < n; i++) {
-        int64_t dx = (int64_t)x[i + 1] - x[i], dy = (int64_t)y[i + 1] - y[i];
-        uint64_t d2 = (uint64_t)(dx * dx + dy * dy) << 32;
-        total += (int64_t)wf_isqrt64(d2);
+        total += wf_segment_length((int64_t)x[i + 1] - x[i],
+                                   (int64_t)y[i + 1] - y[i]);
     }
     return total;
 }

@@ -63,10 +63,9 @@
 
 /* Lines are rows of a bit plane (or columns of the transposed one): bit
  * p + 1 of the words is position p; positions -1 and the line length exist
- * and are blocked. */
+ * and are blocked (see wf_line_first_blocked in internal.h). */
 
-/* The blocked position of [a, b] nearest a (dir > 0) or nearest b, or -1. */
-static int line_first_blocked(const uint64_t *line, int a, int b, int dir)
+int wf_line_first_blocked(const uint64_t *line, int a, int b, int dir)
 {
     unsigned b0 = (unsigned)a + 1, b1 = (unsigned)b + 1;
     unsigned w0 = b0 >> 6, w1 = b1 >> 6;
@@ -195,7 +194,7 @@ static int los_lines(const uint64_t *plane, size_t stride, int au, int av,
 {
     int dir = bu >= au ? 1 : -1;
     if (av == bv) {
-        int k = line_first_blocked(plane + (size_t)(av + 1) * stride,
+        int k = wf_line_first_blocked(plane + (size_t)(av + 1) * stride,
                                    au < bu ? au : bu, au < bu ? bu : au, dir);
         if (k < 0)
             return 1;
@@ -220,7 +219,7 @@ static int los_lines(const uint64_t *plane, size_t stride, int au, int av,
         int less = cur.q < other.q || (cur.q == other.q && cur.r < other.r);
         sm_frac mn = less ? cur : other, mx = less ? other : cur;
         int k0 = (int)(mn.q + (mn.r != 0)) - 1, k1 = (int)mx.q;
-        int k = line_first_blocked(plane + (size_t)(v + 1) * stride, k0, k1,
+        int k = wf_line_first_blocked(plane + (size_t)(v + 1) * stride, k0, k1,
                                    dir);
         if (k >= 0) {
             *pu = k;
@@ -335,7 +334,7 @@ static int triangle_clear(const wf_grid *g, int cls, int ax, int ay, int bx,
         for (int s = 0; s < 3; s++)
             if (v >= e[s].lo && v <= e[s].hi)
                 side_span(&e[s], v, &k0, &k1);
-        if (line_first_blocked(line_at(&l, v), k0, k1, 1) >= 0)
+        if (wf_line_first_blocked(line_at(&l, v), k0, k1, 1) >= 0)
             return 0;
     }
     return 1;
@@ -634,8 +633,9 @@ static wf_status reserve(wf_smooth **pm, size_t n)
     m->oy = malloc(c * i32);
     if (!m->x || !m->y || !m->cost || !m->hops || !m->link || !m->wake
         || !m->park || !m->pick || !m->first || !m->last || !m->next
-        || !m->succ || !m->run || !m->vis_lo || !m->vis_hi || !m->rest || !m->shadow || !m->parked || !m->picked
-        || !m->box || !m->low || !m->ox || !m->oy) {
+        || !m->succ || !m->run || !m->vis_lo || !m->vis_hi || !m->rest
+        || !m->shadow || !m->parked || !m->picked || !m->box || !m->low
+        || !m->ox || !m->oy) {
         wf_smooth_free(m);
         *pm = NULL;
         return WF_ERR_NOMEM;
@@ -717,6 +717,15 @@ static int detour_all(const int64_t *low, int64_t k, int64_t cost, int x, int y)
     return 1;
 }
 
+/* Grows box b to hold navcell (x, y). */
+static void box_add(sm_box *b, int x, int y)
+{
+    if (x < b->x0) b->x0 = x;
+    if (x > b->x1) b->x1 = x;
+    if (y < b->y0) b->y0 = y;
+    if (y > b->y1) b->y1 = y;
+}
+
 /* Leaf b of the box tree holds navcells [b * LEAF, (b + 1) * LEAF); each
  * node the bounding box of its leaves' navcells and their low values. */
 static void build_tree(wf_smooth *m, int n, int64_t k)
@@ -738,10 +747,7 @@ static void build_tree(wf_smooth *m, int n, int64_t k)
         r->x0 = r->x1 = m->x[a];
         r->y0 = r->y1 = m->y[a];
         for (int q = a; q < e; q++) {
-            if (m->x[q] < r->x0) r->x0 = m->x[q];
-            if (m->x[q] > r->x1) r->x1 = m->x[q];
-            if (m->y[q] < r->y0) r->y0 = m->y[q];
-            if (m->y[q] > r->y1) r->y1 = m->y[q];
+            box_add(r, m->x[q], m->y[q]);
             low_add(low, k, m->cost[q], m->x[q], m->y[q]);
         }
     }
@@ -1052,13 +1058,6 @@ static int label_hops(sm_run *r)
 
 /* ------------------------------------------------------------ phase 2 -- */
 
-/* Segment length in whole Q16.16 units, as wf_polyline_length counts it. */
-static int64_t seg_length(const wf_smooth *m, int i, int j)
-{
-    int64_t dx = m->x[j] - m->x[i], dy = m->y[j] - m->y[i];
-    return (int64_t)wf_isqrt64((uint64_t)(dx * dx + dy * dy) << 32);
-}
-
 /* From the end back through the layers: succ and rest for every navcell
  * that lies on a fewest-segment chain to the end. Layer t + 1's members on
  * such chains are gathered in m->pick (free after phase 1). */
@@ -1083,10 +1082,7 @@ static void shortest_chain(sm_run *r, int layers)
         int64_t low[4] = {INT64_MAX, INT64_MAX, INT64_MAX, INT64_MAX};
         for (int q = 0; q < count; q++) {
             int j = later[q];
-            if (m->x[j] < all.x0) all.x0 = m->x[j];
-            if (m->x[j] > all.x1) all.x1 = m->x[j];
-            if (m->y[j] < all.y0) all.y0 = m->y[j];
-            if (m->y[j] > all.y1) all.y1 = m->y[j];
+            box_add(&all, m->x[j], m->y[j]);
             low_add(low, r->k, m->cost[j], m->x[j], m->y[j]);
         }
         for (int i = m->first[t]; i >= 0 && i < end; i = m->next[i]) {
@@ -1098,7 +1094,9 @@ static void shortest_chain(sm_run *r, int layers)
                 int j = later[q];
                 if (j <= i || cell_hidden(r, i, j))
                     continue;
-                int64_t len = seg_length(m, i, j) + m->rest[j];
+                int64_t len = wf_segment_length(m->x[j] - m->x[i],
+                                                m->y[j] - m->y[i])
+                              + m->rest[j];
                 if (len < best && sees(r, i, j)) {
                     best = len;
                     to = j;
