@@ -539,7 +539,7 @@ struct wf_smooth {
     int64_t *rest;              /* phase 2: shortest length to the end */
     wf_shadow *shadow;          /* per source: what its blocker hides */
     uint64_t *parked, *picked;  /* bit per layer: its list is not empty */
-    size_t tcap;                /* leaves of the box tree (a power of 2) */
+    size_t tcap;                /* leaves of the current path's box tree */
     sm_box *box;                /* the box tree, node 1 the root */
     int64_t *low;               /* per tree node, 4 values: see detour_all */
     sm_box recent[RECENT];
@@ -581,12 +581,21 @@ void wf_smooth_free(wf_smooth *m)
 #define PER_NAVCELL (16 * sizeof(int32_t) + 2 * sizeof(int64_t) \
                      + sizeof(wf_shadow))
 
+/* Leaves of the box tree over n path navcells: a power of 2. */
+static size_t tree_leaves(size_t n)
+{
+    size_t leaves = (n + LEAF - 1) / LEAF, t = 1;
+    while (t < leaves)
+        t *= 2;
+    return t;
+}
+
 size_t wf_smooth_memory(const wf_smooth *m)
 {
     if (!m)
         return 0;
     return sizeof *m + m->cap * PER_NAVCELL + 2 * (m->cap / 64 + 1) * 8
-           + 2 * m->tcap * (sizeof(sm_box) + 4 * sizeof(int64_t));
+           + 2 * tree_leaves(m->cap) * (sizeof(sm_box) + 4 * sizeof(int64_t));
 }
 
 /* Makes room for paths of n navcells; the arrays only grow (doubling), so
@@ -604,9 +613,7 @@ static wf_status reserve(wf_smooth **pm, size_t n)
     m = *pm = calloc(1, sizeof *m);
     if (!m)
         return WF_ERR_NOMEM;
-    size_t leaves = (c + LEAF - 1) / LEAF, t = 1;
-    while (t < leaves)
-        t *= 2;
+    size_t t = tree_leaves(c);
     size_t i32 = sizeof(int32_t), i64 = sizeof(int64_t);
     m->x = malloc(c * i32);
     m->y = malloc(c * i32);
@@ -641,7 +648,6 @@ static wf_status reserve(wf_smooth **pm, size_t n)
         return WF_ERR_NOMEM;
     }
     m->cap = c;
-    m->tcap = t;
     return WF_OK;
 }
 
@@ -730,9 +736,7 @@ static void box_add(sm_box *b, int x, int y)
  * node the bounding box of its leaves' navcells and their low values. */
 static void build_tree(wf_smooth *m, int n, int64_t k)
 {
-    size_t leaves = ((size_t)n + LEAF - 1) / LEAF, t = 1;
-    while (t < leaves)
-        t *= 2;
+    size_t leaves = ((size_t)n + LEAF - 1) / LEAF, t = tree_leaves((size_t)n);
     m->tcap = t;
     for (size_t b = 0; b < t; b++) {
         sm_box *r = &m->box[t + b];
