@@ -10,11 +10,12 @@
 local wayfinder = require("wayfinder")
 local helpers = require("scale_helpers")
 
+local S = require("support.search")
+
 local grid = wayfinder.grid
-local RAW = { rewrite_goal = false, escape = false }
 
 local function opts(algorithm, class)
-  return { algorithm = algorithm, class = class, rewrite_goal = false, escape = false }
+  return S.raw({ algorithm = algorithm, class = class })
 end
 
 -- Rooms of 9 x 9 navcells behind one-navcell walls, each wall with a
@@ -73,8 +74,8 @@ end
 -- One query's result as a string: waypoints, cost units and expansions,
 -- or the reason and expansions.
 local function outcome(g, q, algorithm, class)
-  local path, len, info = g:find_path(q[1] + 0.5, q[2] + 0.5, q[3] + 0.5, q[4] + 0.5,
-    opts(algorithm, class))
+  local path, len, info = S.path_between(g, q[1], q[2], q[3], q[4],
+    { algorithm = algorithm, class = class })
   if not path then
     return ("%s expanded %d"):format(len, info.expanded)
   end
@@ -235,8 +236,8 @@ describe("JPS's jump planes", function()
       local qs = queries(r, g, 8)
       local handles = {}
       for i, q in ipairs(qs) do
-        handles[i] = queue:submit({ sx = q[1] + 0.5, sy = q[2] + 0.5, gx = q[3] + 0.5,
-          gy = q[4] + 0.5, algorithm = "jps", rewrite_goal = false, escape = false })
+        handles[i] = queue:submit(S.raw({ sx = q[1] + 0.5, sy = q[2] + 0.5,
+          gx = q[3] + 0.5, gy = q[4] + 0.5, algorithm = "jps" }))
       end
       -- a few expansions at a time, and an edit while a request is under
       -- way (the queue starts it over on the new grid)
@@ -247,8 +248,8 @@ describe("JPS's jump planes", function()
       local copy = fresh(g)
       for i, q in ipairs(qs) do
         local path, len, info = handles[i]:result()
-        local want_path, want_len, want_info = copy:find_path(q[1] + 0.5, q[2] + 0.5,
-          q[3] + 0.5, q[4] + 0.5, opts("jps"))
+        local want_path, want_len, want_info = S.path_between(copy, q[1], q[2],
+          q[3], q[4], { algorithm = "jps" })
         if want_path then
           assert.is_table(path, ("round %d %s: %s"):format(round, describe_query(q), tostring(len)))
           assert.are.same(helpers.cells(want_path), helpers.cells(path))
@@ -281,7 +282,7 @@ describe("JPS's jump planes", function()
     check_queries(g, queries(r, g, 8), "before the cost edit")
     g:set_cost(3, 3, 5)
     g:set_passable(15, 15, not g:is_passable(15, 15))
-    assert.are.equal("astar", select(3, g:find_path(1.5, 1.5, 40.5, 40.5, RAW)).algorithm)
+    assert.are.equal("astar", select(3, g:find_path(1.5, 1.5, 40.5, 40.5, S.raw())).algorithm)
     g:set_cost(3, 3, 1)
     check_queries(g, queries(r, g, 12), "after the cost edit")
     g:close()
@@ -291,7 +292,7 @@ describe("JPS's jump planes", function()
     local g = grid.new(64, 64,
       { classes = { { name = "small" }, { name = "large", clearance = 1 } } })
     local bytes = g:memory()
-    g:find_path(0.5, 0.5, 60.5, 50.5, { algorithm = "astar", rewrite_goal = false, escape = false })
+    g:find_path(0.5, 0.5, 60.5, 50.5, opts("astar"))
     local bytes_astar, scratch_astar = g:memory()
     -- the scratch: 24-byte records, 24-byte open-list slots, 16-byte
     -- bucket slots, a 1-byte mark and JPS's 4-byte record slot per navcell

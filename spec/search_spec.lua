@@ -662,7 +662,6 @@ describe("grid:find_path", function()
     end
 
     it("keep every open entry when JPS's open list outgrows its small array", function()
-      local compared = 0
       for _, spacing in ipairs({ 2, 3, 4 }) do
         for _, size in ipairs({ 16, 28, 36, 44 }) do
           for _, corridor in ipairs({ 3, 11 }) do
@@ -677,12 +676,10 @@ describe("grid:find_path", function()
             assert.are.equal(truth, ij.cost_units)
             assert.are.equal(truth, (brute.check_path(g, nil, pj)))
             assert.are.equal(la, lj)
-            compared = compared + 1
             g:close()
           end
         end
       end
-      assert.are.equal(24, compared)
     end)
 
     it("agree on larger maps with long paths", function()
