@@ -52,8 +52,9 @@
  *   A source is woken at most once per target and every wake moves it on,
  *   so the worst case is the pairwise one: O(n^2) certificate tests and
  *   lines of sight. On the benchmark maps a navcell costs a few of each
- *   (docs/performance.md). Memory: about 125 bytes per navcell of the
- *   longest path smoothed so far, kept by the wf_search. */
+ *   (docs/performance.md). Memory: about 125 bytes per navcell of room,
+ *   doubled until the longest path smoothed so far fits, kept by the
+ *   wf_search. */
 #include <stdlib.h>
 #include <string.h>
 

@@ -45,8 +45,8 @@
  *   never touches are never committed by the operating system. JPS adds
  *   its jump planes, about 2.5 bytes per navcell for each class it has
  *   searched (see wf_search_create).
- *   Smoothing adds about 125 bytes per navcell of the longest path it has
- *   smoothed.
+ *   Smoothing adds about 125 bytes per navcell of room, doubled until the
+ *   longest path it has smoothed fits (up to twice that path).
  *
  * ERRORS
  *   Every function returns a wf_status; nothing aborts, prints or leaves a
@@ -312,8 +312,8 @@ size_t wf_search_memory(const wf_search *s);
  * with the path's navcell count n: a few line-of-sight and shadow tests
  * per navcell on the benchmark maps, n^2 / 2 lines of sight at worst
  * (smooth.c, docs/grid.md). Its scratch, about 125 bytes per navcell of
- * the longest path smoothed so far, stays with s; WF_ERR_NOMEM when it
- * cannot grow. */
+ * room, doubled until the longest path smoothed so far fits, stays with
+ * s; WF_ERR_NOMEM when it cannot grow. */
 wf_status wf_search_run(wf_search *s, const wf_grid *g, const wf_query *q,
                         wf_path *out);
 
