@@ -197,11 +197,9 @@ end
 -- with A* and with JPS. Returns { astar = {...}, jps = {...}, skipped = n,
 -- details = {...} }, or { error = reason }.
 local function run_core(map_path, quick)
-  local f = io.open(CORE_BENCH, "rb")
-  if not f then
+  if not cli.exists(CORE_BENCH) then
     return { error = "build/core_bench not found (make bench builds it)", missing = true }
   end
-  f:close()
   local cmd = ("%s %s %s %d 2>&1"):format(shell_quote(CORE_BENCH), shell_quote(map_path),
     shell_quote(map_path .. ".scen"), quick and QUICK_QUERIES or 0)
   local p = io.popen(cmd)
@@ -368,9 +366,7 @@ local function print_header(dir, resolution, quick)
   local floor = call_floor()
   print(("floor     one find_path call on a 3x3 grid (2 steps): A* %.2f us, JPS %.2f us")
     :format(floor.astar * 1e6, floor.jps * 1e6))
-  local helper = io.open(CORE_BENCH, "rb")
-  if helper then
-    helper:close()
+  if cli.exists(CORE_BENCH) then
     print(("C core    %s: the same queries through wf_search_run, no Lua; process CPU "
       .. "time (clock_gettime), the same batches"):format(CORE_BENCH))
   else
