@@ -49,7 +49,7 @@ void pc_free_map(pc_map *m);
 int pc_load_scen(const char *path, pc_scen *s);
 void pc_free_scen(pc_scen *s);
 
-/* The evenly spread selection shared by every harness: k <= 0 or k >= n
+/* The evenly spread selection every peer harness shares: k <= 0 or k >= n
  * selects all n queries; otherwise query floor(i*n/k) for i in [0, k).
  * Writes the indices to idx (capacity n) and returns their count. */
 int pc_select(int n, int k, int *idx);
