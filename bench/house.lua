@@ -18,7 +18,7 @@ local bt = require("wayfinder.bt")
 local TICKS = math.tointeger(tonumber(arg and arg[1] or "")) or 10000
 local PEOPLE = math.tointeger(tonumber(arg and arg[2] or "")) or 200
 
-local rooms = require("wayfinder.rooms")
+local rectplan = require("wayfinder.rectplan")
 local gridplan = require("wayfinder.gridplan")
 
 local function make_house(planner)
@@ -140,7 +140,7 @@ local function crowd(planner)
 end
 
 local runs = {
-  { name = "rectangle planner (default)", result = nil, planner = rooms.plan },
+  { name = "rectangle planner (default)", result = nil, planner = rectplan.plan },
   { name = "grid planner", result = nil, planner = gridplan.plan },
 }
 local w

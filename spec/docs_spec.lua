@@ -22,7 +22,7 @@ end
 -- The name the docs give an object of each userdata type; a type not listed
 -- is named by its lower-case type name.
 local OBJECT_NAMES = {
-  ["wayfinder.RoomPlanner"] = "planner",
+  ["wayfinder.RectPlan"] = "planner",
   ["wayfinder.Request"] = "handle",
 }
 

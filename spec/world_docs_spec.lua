@@ -49,9 +49,9 @@ local function exported()
   for k, v in pairs(getmetatable(w.ctx).__index) do
     if type(v) == "function" then names[#names + 1] = "ctx:" .. k end
   end
-  names[#names + 1] = "wayfinder.core.house_new"
-  for k, v in pairs(getmetatable(core.house_new(1, 1)).__index) do
-    if type(v) == "function" then names[#names + 1] = "house:" .. k end
+  names[#names + 1] = "wayfinder.core.walker_new"
+  for k, v in pairs(getmetatable(core.walker_new(1, 1)).__index) do
+    if type(v) == "function" then names[#names + 1] = "walker:" .. k end
   end
   table.sort(names)
   return names

@@ -3,8 +3,8 @@
 -- grid planner (or any planner) as an option, and with the rectangle
 -- planner can write the route file of every planning call.
 local wayfinder = require("wayfinder")
-local rooms = require("wayfinder.rooms")
-local deep_copy = require("rects_helper").copy
+local rectplan = require("wayfinder.rectplan")
+local deep_copy = require("rectplan_helper").copy
 
 local function temp_dir()
   local dir = os.tmpname()
@@ -35,42 +35,43 @@ end
 describe("the house world's within-room planner", function()
   it("is the rectangle-cover planner by default", function()
     local w = furnished_world { width = 8, height = 4 }
-    assert.are.equal(rooms.plan, w.planner)
+    assert.are.equal(rectplan.plan, w.planner)
     local via_world = assert(w:plan(0.5, 0.5, 7.5, 0.5))
     local q = { start = { 0.5, 0.5 }, goal = { 7.5, 0.5 }, mode = "point", width = 0.5,
       tuning = {} }
-    local via_rooms = assert(rooms.plan(w:room_description(), q))
+    local via_rooms = assert(rectplan.plan(w:room_description(), q))
     assert.is_true(points_equal(via_world, via_rooms))
     -- the route goes round both pieces of furniture: it bends at least twice
     assert.is_true(#via_world >= 4)
     -- the world's description is prepared; a plain copy plans the same
-    assert.is_true(points_equal(via_world, assert(rooms.plan(deep_copy(w:room_description()), q))))
+    local direct = assert(rectplan.plan(deep_copy(w:room_description()), q))
+    assert.is_true(points_equal(via_world, direct))
   end)
 
   it("sees people where they are now through the prepared description", function()
     local w = wayfinder.world.new { width = 8, height = 3 }
     local ann = w:add_person { x = 6.5, y = 0.5 }
     local q = { start = { 0.5, 1.5 }, goal = { 7.5, 1.5 }, width = 0.5 }
-    local straight = assert(rooms.plan(w:room_description(), q))
+    local straight = assert(rectplan.plan(w:room_description(), q))
     assert.are.equal(2, #straight)
     ann:place(4.5, 1.5)                     -- now in the way
     local room = w:room_description()
-    local around = assert(rooms.plan(room, q))
+    local around = assert(rectplan.plan(room, q))
     assert.is_true(#around > 2)
-    assert.is_true(points_equal(around, assert(rooms.plan(deep_copy(room), q))))
+    assert.is_true(points_equal(around, assert(rectplan.plan(deep_copy(room), q))))
   end)
 
   it("gives a walking person the planner's points", function()
     local dir = temp_dir()
-    local w = furnished_world { width = 8, height = 4, route_files = dir, planner = rooms.plan }
+    local w = furnished_world { width = 8, height = 4, route_files = dir, planner = rectplan.plan }
     local p = w:add_person { x = 0.5, y = 0.5 }
     p:route_to(7.5, 0.5)
     w:tick(1)
     local ahead = p:route()
     -- the first route file is the plan the person walks: replanning the
     -- saved room and query gives the same points, and the walk follows them
-    local room, query, result = rooms.load_route(dir .. "/route-000001.json")
-    local again = assert(rooms.plan(room, query))
+    local room, query, result = rectplan.load_route(dir .. "/route-000001.json")
+    local again = assert(rectplan.plan(room, query))
     assert.is_true(points_equal(again, result.points))
     local last = again[#again]
     assert.are.same({ last[1], last[2] }, ahead[#ahead])
@@ -82,7 +83,7 @@ describe("the house world's within-room planner", function()
 
   it("writes one numbered route file per planning call, and none by default", function()
     local dir = temp_dir()
-    local w = furnished_world { width = 8, height = 4, route_files = dir, planner = rooms.plan }
+    local w = furnished_world { width = 8, height = 4, route_files = dir, planner = rectplan.plan }
     w:plan(0.5, 0.5, 7.5, 0.5)
     w:plan(0.5, 3.5, 7.5, 3.5)
     local names = {}
@@ -120,7 +121,7 @@ describe("the house world's within-room planner", function()
     local w = wayfinder.world.new { width = 6, height = 3 }
     w:add_wall(3, 0, 3, 2)
     local p = w:add_person { x = 2.75, y = 0.5 }
-    local pts, info = rooms.plan(w:room_description(), { start = { 2.75, 0.5 },
+    local pts, info = rectplan.plan(w:room_description(), { start = { 2.75, 0.5 },
       goal = { 0.5, 0.5 }, start_object = p.id, width = 0.5, mode = "point" })
     assert.are.same({ { 2.75, 0.5 }, { 0.5, 0.5 } }, pts)
     assert.is_false(info.escaped)
@@ -138,7 +139,7 @@ describe("the house world's within-room planner", function()
     local p = w:add_person { x = 0.5, y = 3.5 }
     p:place(3.125, 2.5)          -- the crate covers x 3 to 4, y 0 to 3
     -- out by the nearest side of the crate grown by the half width, x 2.75
-    local pts, info = rooms.plan(w:room_description(), { start = { 3.125, 2.5 },
+    local pts, info = rectplan.plan(w:room_description(), { start = { 3.125, 2.5 },
       goal = { 0.5, 0.5 }, start_object = p.id, width = 0.5 })
     assert.is_true(info.escaped)
     assert.are.same({ { 3.125, 2.5 }, { 2.75, 2.5 } }, { pts[1], pts[2] })

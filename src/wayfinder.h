@@ -329,8 +329,8 @@ int wf_grid_line_of_sight(const wf_grid *g, int cls, int ax, int ay,
 int64_t wf_polyline_length(const int32_t *x, const int32_t *y, int n);
 
 /* ===================================================== rectangle planner ==
- * Routing inside one room of a tile world (rects.c, rects_plan.c,
- * rects_smooth.c).
+ * Routing inside one room of a tile world (rectplan_room.c, rectplan.c,
+ * rectplan_smooth.c).
  *
  * WHAT IT DOES
  *   A tile world (1 tile = 1 world unit; y grows downward, rows are scanned
@@ -377,12 +377,12 @@ int64_t wf_polyline_length(const int32_t *x, const int32_t *y, int n);
  *   size_t cap = wf_room_obstacles_bound(&room), n;
  *   wf_area *areas = malloc(cap * sizeof *areas); wf_rect box;
  *   wf_room_obstacles(&room, &scan, areas, cap, &n, &box, NULL);
- *   wf_rplan_config cfg; wf_rplan_config_init(&cfg);
+ *   wf_rectplan_config cfg; wf_rectplan_config_init(&cfg);
  *   cfg.bounds = box; cfg.areas = areas; cfg.nareas = n; cfg.margin = ...;
  *   cfg.sx = ...; (start, goal, mode)
- *   wf_rplan *p; wf_rplan_create(&p, &cfg);
- *   if (wf_rplan_run(p) == WF_OK) { wf_rpath r; wf_rplan_result(p, &r); }
- *   wf_rplan_destroy(p);
+ *   wf_rectplan *p; wf_rectplan_create(&p, &cfg);
+ *   if (wf_rectplan_run(p) == WF_OK) { wf_rectplan_path r; wf_rectplan_result(p, &r); }
+ *   wf_rectplan_destroy(p);
  *
  * MEMORY
  *   The planner allocates its node pool (max_nodes), portals (3 per node),
@@ -394,12 +394,12 @@ int64_t wf_polyline_length(const int32_t *x, const int32_t *y, int n);
 
 #define WF_ROOM_MAX_SIDE   4096             /* [tiles] largest world side */
 #define WF_ROOM_MAX_TILES  ((int64_t)1 << 22) /* largest width*height */
-#define WF_RECTS_LIMIT     WF_FIX(8192)     /* |coordinate| accepted */
-#define WF_RECTS_MAX_WIDTH WF_FIX(256)      /* largest person width */
+#define WF_RECTPLAN_LIMIT     WF_FIX(8192)     /* |coordinate| accepted */
+#define WF_RECTPLAN_MAX_WIDTH WF_FIX(256)      /* largest person width */
 #define WF_PENALTY_ONE     256u             /* penalty of +100% cost */
 #define WF_PENALTY_MAX     (256u * 10000u)  /* largest finite penalty */
 #define WF_IMPASSABLE      UINT32_MAX       /* penalty of an obstacle */
-#define WF_RPLAN_MAX_NODES 1000000          /* largest node pool */
+#define WF_RECTPLAN_MAX_NODES 1000000          /* largest node pool */
 
 /* Axis-aligned rectangle, x0 <= x1 and y0 <= y1 [fixed Q16.16]. */
 typedef struct wf_rect {
@@ -505,52 +505,52 @@ wf_rect wf_rect_inflate(wf_rect r, wf_fix margin);
  * (1/65536) across, so that even a point cannot cross it. */
 wf_area wf_area_inflate(wf_area a, wf_fix margin);
 
-typedef enum wf_rdest {
-    WF_RDEST_POINT = 0,    /* end on the goal point */
-    WF_RDEST_NEAR = 1      /* end on the boundary of the square of half
+typedef enum wf_rectplan_dest {
+    WF_RECTPLAN_DEST_POINT = 0,    /* end on the goal point */
+    WF_RECTPLAN_DEST_NEAR = 1      /* end on the boundary of the square of half
                               size `near` centred on the goal */
-} wf_rdest;
+} wf_rectplan_dest;
 
-typedef struct wf_rplan_config {
+typedef struct wf_rectplan_config {
     wf_rect bounds;            /* planning box; nodes stay inside */
     const wf_area *areas;      /* obstacles and penalty areas, before
                                   inflation; copied at creation */
     size_t nareas;
-    wf_fix margin;             /* [fixed] [0, WF_RECTS_MAX_WIDTH/2] inflation
+    wf_fix margin;             /* [fixed] [0, WF_RECTPLAN_MAX_WIDTH/2] inflation
                                   per side of every area but terrain */
     wf_fix sx, sy;             /* start point */
     wf_fix gx, gy;             /* goal point or centre of the near square */
-    wf_rdest mode;
-    wf_fix near;               /* [fixed] >= 0, half size for WF_RDEST_NEAR */
+    wf_rectplan_dest mode;
+    wf_fix near;               /* [fixed] >= 0, half size for WF_RECTPLAN_DEST_NEAR */
     wf_fix max_node_size;      /* [fixed] largest node side; 0: unbounded */
     wf_fix seed;               /* [fixed] longest seed along a side; 0: the
                                   whole uncovered stretch */
     wf_fix step, min_step;     /* [fixed] first and last smoothing step,
                                   0 < min_step <= step */
-    int max_nodes;             /* [0, WF_RPLAN_MAX_NODES] node pool; 0 sizes
-                                  it from the input (wf_rplan_max_nodes) */
+    int max_nodes;             /* [0, WF_RECTPLAN_MAX_NODES] node pool; 0 sizes
+                                  it from the input (wf_rectplan_max_nodes) */
     int edge_points;           /* points per shared edge: 1 (the point
                                   nearest the start-goal line) or 3 (also
                                   both ends of the edge) */
-    wf_fix escape;             /* [fixed] [0, WF_RECTS_LIMIT] how far a
+    wf_fix escape;             /* [fixed] [0, WF_RECTPLAN_LIMIT] how far a
                                   start inside an obstacle, or a point goal
                                   inside obstacles none of which is a
                                   person, may move to the nearest free
                                   point; 0: never */
-} wf_rplan_config;
+} wf_rectplan_config;
 
 /* Defaults: max_node_size 0, seed 0, step 1/2 tile, min_step 1/1024 tile,
  * max_nodes 0, edge_points 3, escape 1/2 tile, point mode, everything else
  * 0. */
-void wf_rplan_config_init(wf_rplan_config *cfg);
+void wf_rectplan_config_init(wf_rectplan_config *cfg);
 
-typedef struct wf_rplan wf_rplan;
+typedef struct wf_rectplan wf_rectplan;
 
-typedef enum wf_rplan_state {
-    WF_RPLAN_RUNNING = 0,
-    WF_RPLAN_DONE = 1,
-    WF_RPLAN_FAILED = 2
-} wf_rplan_state;
+typedef enum wf_rectplan_state {
+    WF_RECTPLAN_RUNNING = 0,
+    WF_RECTPLAN_DONE = 1,
+    WF_RECTPLAN_FAILED = 2
+} wf_rectplan_state;
 
 /* Checks cfg, copies and inflates the areas, allocates every buffer, grows
  * the start node and opens the start. A start inside an obstacle first
@@ -559,48 +559,48 @@ typedef enum wf_rplan_state {
  * grow a node (nearest by Euclidean distance; ties: lower y, then lower
  * x); the route still begins at the start. A point goal inside obstacles
  * of which none is a person moves the same way. A start or goal that
- * stays blocked gives a planner already failed (see wf_rplan_status), not
+ * stays blocked gives a planner already failed (see wf_rectplan_status), not
  * an error. Returns WF_ERR_ARG for a bad config, WF_ERR_NOMEM. */
-wf_status wf_rplan_create(wf_rplan **out, const wf_rplan_config *cfg);
-void wf_rplan_destroy(wf_rplan *p);                 /* NULL is fine */
+wf_status wf_rectplan_create(wf_rectplan **out, const wf_rectplan_config *cfg);
+void wf_rectplan_destroy(wf_rectplan *p);                 /* NULL is fine */
 
 /* One A* step: pops the best point, expands the nodes it lies on (growing
  * their neighbours) and relaxes its successors. Popping the goal smooths
  * the route and ends the search. */
-wf_rplan_state wf_rplan_advance(wf_rplan *p);
-/* Advances until done or failed; returns wf_rplan_status. */
-wf_status wf_rplan_run(wf_rplan *p);
-wf_rplan_state wf_rplan_get_state(const wf_rplan *p);
+wf_rectplan_state wf_rectplan_advance(wf_rectplan *p);
+/* Advances until done or failed; returns wf_rectplan_status. */
+wf_status wf_rectplan_run(wf_rectplan *p);
+wf_rectplan_state wf_rectplan_get_state(const wf_rectplan *p);
 /* WF_OK while running or done; once failed: WF_START_BLOCKED (start inside
  * an obstacle with no free point within cfg.escape, or without free room
  * around it), WF_GOAL_BLOCKED (goal, or
  * the whole near boundary, inside obstacles or outside the planning box),
  * WF_NO_PATH (the open list ran dry), WF_ERR_FULL (node pool exhausted). */
-wf_status wf_rplan_status(const wf_rplan *p);
-int wf_rplan_steps(const wf_rplan *p);   /* points popped so far */
+wf_status wf_rectplan_status(const wf_rectplan *p);
+int wf_rectplan_steps(const wf_rectplan *p);   /* points popped so far */
 /* The node pool's size: cfg.max_nodes, or when that is 0, 64 + 16 per
  * obstacle or penalty area, + 4 per cell of a max_node_size grid and of a
  * seed grid over the planning box when those are set (capped at
- * WF_RPLAN_MAX_NODES). */
-int wf_rplan_max_nodes(const wf_rplan *p);
+ * WF_RECTPLAN_MAX_NODES). */
+int wf_rectplan_max_nodes(const wf_rectplan *p);
 
 /* Inspection. The inflated areas in input order: */
-size_t wf_rplan_area_count(const wf_rplan *p);
-const wf_area *wf_rplan_area(const wf_rplan *p, size_t i);
+size_t wf_rectplan_area_count(const wf_rectplan *p);
+const wf_area *wf_rectplan_area(const wf_rectplan *p, size_t i);
 
-typedef struct wf_rnode_info {
+typedef struct wf_rectplan_node_info {
     wf_rect r;
     uint32_t penalty;      /* largest penalty of the areas holding it */
     int created;           /* step that grew it (0: before the first) */
     int expanded;          /* step that grew its neighbours, or -1 */
-} wf_rnode_info;
-int wf_rplan_node_count(const wf_rplan *p);
-void wf_rplan_node(const wf_rplan *p, int i, wf_rnode_info *out);
+} wf_rectplan_node_info;
+int wf_rectplan_node_count(const wf_rectplan *p);
+void wf_rectplan_node(const wf_rectplan *p, int i, wf_rectplan_node_info *out);
 
 /* Points of the search graph: 0 is the start, 1 the goal (in near mode
  * its position is the best boundary point found so far), then the points
  * of each shared edge (portal) in creation order. */
-typedef struct wf_rvertex_info {
+typedef struct wf_rectplan_vertex_info {
     wf_fix x, y;
     int node_a, node_b;    /* nodes it lies on: portal ends; the start has
                               node_a = 0, node_b = -1; the goal -1, -1 */
@@ -610,15 +610,15 @@ typedef struct wf_rvertex_info {
     int edge_end;          /* 1 for an end of its shared edge, 0 for the
                               point nearest the start-goal line (or the
                               start or goal) */
-} wf_rvertex_info;
-int wf_rplan_vertex_count(const wf_rplan *p);
-void wf_rplan_vertex(const wf_rplan *p, int i, wf_rvertex_info *out);
+} wf_rectplan_vertex_info;
+int wf_rectplan_vertex_count(const wf_rectplan *p);
+void wf_rectplan_vertex(const wf_rectplan *p, int i, wf_rectplan_vertex_info *out);
 /* Open points in pop order (lowest f, then lowest h, then lowest index);
  * writes at most cap indices and returns how many are open. */
-int wf_rplan_open(const wf_rplan *p, int *out, int cap);
-int wf_rplan_current(const wf_rplan *p);   /* last popped point, or -1 */
+int wf_rectplan_open(const wf_rectplan *p, int *out, int cap);
+int wf_rectplan_current(const wf_rectplan *p);   /* last popped point, or -1 */
 
-typedef struct wf_rpath {
+typedef struct wf_rectplan_path {
     int n;                 /* points: start, bends, end (>= 1) */
     const wf_fix *x, *y;   /* owned by the planner, valid until destroy */
     int64_t length;        /* [fixed] Euclidean length, rounded down per leg */
@@ -634,15 +634,15 @@ typedef struct wf_rpath {
                               starts there) */
     int goal_moved;        /* 1 when a blocked point goal was moved */
     wf_fix gx, gy;         /* the goal planned to (moved or not) */
-} wf_rpath;
+} wf_rectplan_path;
 /* The route once done (WF_OK), else the status. Points: the smoothed chain
  * without repeated points and without points where it runs straight. */
-wf_status wf_rplan_result(const wf_rplan *p, wf_rpath *out);
+wf_status wf_rectplan_result(const wf_rectplan *p, wf_rectplan_path *out);
 
 /* Smoothing stages: the chain after each step size, largest step first. */
-int wf_rplan_stage_count(const wf_rplan *p);
+int wf_rectplan_stage_count(const wf_rectplan *p);
 /* Stage k's step and points (nchain of each); pointers live until destroy. */
-void wf_rplan_stage(const wf_rplan *p, int k, wf_fix *step, const wf_fix **x,
+void wf_rectplan_stage(const wf_rectplan *p, int k, wf_fix *step, const wf_fix **x,
                     const wf_fix **y);
 
 /* ======================================================================
@@ -885,14 +885,14 @@ uint32_t wf_queue_pending(const wf_queue *q);
 
 
 /* --------------------------------------------------------- house world -- */
-/* Route following for house worlds (follow.c).
+/* Route following for house worlds (walker.c).
  *
  * A house is a width x height grid of tiles (1 tile = 1 world unit) with
  * thin walls on tile edges, doors over some wall edges, static boxes
  * (furniture that cannot be walked over) and people. Each person is a square
  * of half size `half` centred on its position, with a speed in world units
  * per tick and, while walking, a route: a list of points and the index of
- * the current sub-goal. wf_house_step moves every walking person once, in
+ * the current sub-goal. wf_walker_step moves every walking person once, in
  * increasing id order (the object-list order of the Lua world):
  *   - the person steps toward its sub-goal by its speed; when the sub-goal
  *     is within one step it is placed on it and the index advances (at most
@@ -921,12 +921,12 @@ uint32_t wf_queue_pending(const wf_queue *q);
  * bytes per person plus 8 bytes per route point.
  */
 
-#define WF_HOUSE_MAX_SIDE   4096          /* [tiles] largest width or height */
-#define WF_HOUSE_MAX_TILES  ((int64_t)1 << 22)  /* largest width*height */
-#define WF_HOUSE_MAX_POINTS 65536         /* points in one route */
-#define WF_HOUSE_MAX_HALF   WF_FIX_HALF   /* [fixed] largest person half size */
+#define WF_WALKER_MAX_SIDE   4096          /* [tiles] largest width or height */
+#define WF_WALKER_MAX_TILES  ((int64_t)1 << 22)  /* largest width*height */
+#define WF_WALKER_MAX_POINTS 65536         /* points in one route */
+#define WF_WALKER_MAX_HALF   WF_FIX_HALF   /* [fixed] largest person half size */
 
-typedef struct wf_house wf_house;
+typedef struct wf_walker wf_walker;
 
 typedef enum wf_move_kind {
     WF_MOVE_ARRIVED = 1,   /* the last point of the route was reached */
@@ -950,68 +950,68 @@ typedef struct wf_person_state {
 } wf_person_state;
 
 /* Creates an empty house: no walls, boxes or people. Sides in
- * [1, WF_HOUSE_MAX_SIDE], width*height <= WF_HOUSE_MAX_TILES. */
-wf_status wf_house_create(wf_house **out, int width, int height);
-void wf_house_destroy(wf_house *h);                 /* NULL is fine */
-int wf_house_width(const wf_house *h);
-int wf_house_height(const wf_house *h);
+ * [1, WF_WALKER_MAX_SIDE], width*height <= WF_WALKER_MAX_TILES. */
+wf_status wf_walker_create(wf_walker **out, int width, int height);
+void wf_walker_destroy(wf_walker *h);                 /* NULL is fine */
+int wf_walker_width(const wf_walker *h);
+int wf_walker_height(const wf_walker *h);
 
 /* Sets or clears the wall on an edge (vertical 1 or 0). */
-wf_status wf_house_set_wall(wf_house *h, int vertical, int x, int y, int wall);
+wf_status wf_walker_set_wall(wf_walker *h, int vertical, int x, int y, int wall);
 /* 1 when the edge holds a wall (the border is not reported). */
-int wf_house_wall(const wf_house *h, int vertical, int x, int y);
+int wf_walker_wall(const wf_walker *h, int vertical, int x, int y);
 /* Puts door `door` (> 0) over an edge, open (1, crossable even with a wall)
  * or closed (0, blocks and is reported as the blocker); door 0 removes the
  * door from the edge. */
-wf_status wf_house_set_door(wf_house *h, int vertical, int x, int y,
+wf_status wf_walker_set_door(wf_walker *h, int vertical, int x, int y,
                             uint32_t door, int open);
 
 /* Adds or moves the static box `id` (> 0): [x0, x1] x [y0, y1], fixed. */
-wf_status wf_house_set_box(wf_house *h, uint32_t id, wf_fix x0, wf_fix y0,
+wf_status wf_walker_set_box(wf_walker *h, uint32_t id, wf_fix x0, wf_fix y0,
                            wf_fix x1, wf_fix y1);
 /* WF_ERR_NOTFOUND when there is no such box. */
-wf_status wf_house_remove_box(wf_house *h, uint32_t id);
+wf_status wf_walker_remove_box(wf_walker *h, uint32_t id);
 
 /* Adds person `id` (> 0, not yet used by a person) standing at (x, y),
- * which must lie inside the world. half in (0, WF_HOUSE_MAX_HALF], speed in
+ * which must lie inside the world. half in (0, WF_WALKER_MAX_HALF], speed in
  * (0, WF_FIX_ONE], facing in [0, 8). */
-wf_status wf_house_add_person(wf_house *h, uint32_t id, wf_fix x, wf_fix y,
+wf_status wf_walker_add_person(wf_walker *h, uint32_t id, wf_fix x, wf_fix y,
                               wf_fix half, wf_fix speed, int facing);
-wf_status wf_house_remove_person(wf_house *h, uint32_t id);
+wf_status wf_walker_remove_person(wf_walker *h, uint32_t id);
 /* Moves a person without any test and drops its route. */
-wf_status wf_house_place_person(wf_house *h, uint32_t id, wf_fix x, wf_fix y,
+wf_status wf_walker_place_person(wf_walker *h, uint32_t id, wf_fix x, wf_fix y,
                                 int facing);
-wf_status wf_house_set_speed(wf_house *h, uint32_t id, wf_fix speed);
+wf_status wf_walker_set_speed(wf_walker *h, uint32_t id, wf_fix speed);
 /* Gives a person a route of n points (xy: x0, y0, x1, y1, ... fixed, copied)
  * and the index of the first sub-goal, index in [0, n]; n in
- * [1, WF_HOUSE_MAX_POINTS], every point inside the world. The person walks
+ * [1, WF_WALKER_MAX_POINTS], every point inside the world. The person walks
  * from the next step on; index == n means the route is done at the next
  * step. */
-wf_status wf_house_set_route(wf_house *h, uint32_t id, const wf_fix *xy,
+wf_status wf_walker_set_route(wf_walker *h, uint32_t id, const wf_fix *xy,
                              int n, int index);
 /* Drops the route: the person stands still (no event). */
-wf_status wf_house_stop(wf_house *h, uint32_t id);
-wf_status wf_house_person(const wf_house *h, uint32_t id,
+wf_status wf_walker_stop(wf_walker *h, uint32_t id);
+wf_status wf_walker_person(const wf_walker *h, uint32_t id,
                           wf_person_state *out);
 /* The current route's points (x, y pairs), owned by the house and valid
  * until the person's route or the house changes; *n is 0 when none. */
-wf_status wf_house_route(const wf_house *h, uint32_t id, const wf_fix **xy,
+wf_status wf_walker_route(const wf_walker *h, uint32_t id, const wf_fix **xy,
                          int *n);
-size_t wf_house_person_count(const wf_house *h);
+size_t wf_walker_person_count(const wf_walker *h);
 /* The id of the k-th person in id order, k in [0, count). */
-uint32_t wf_house_person_id(const wf_house *h, size_t k);
+uint32_t wf_walker_person_id(const wf_walker *h, size_t k);
 
 /* One tick for every walking person (see above). Writes at most one event
  * per person into events (capacity cap; WF_ERR_ARG when cap is below the
  * number of walking people) and sets *count. */
-wf_status wf_house_step(wf_house *h, wf_move_event *events, size_t cap,
+wf_status wf_walker_step(wf_walker *h, wf_move_event *events, size_t cap,
                         size_t *count);
 
 /* 1 when a square of half size `half` at (x, y) overlaps no wall edge,
  * border, box or person other than `ignore`; otherwise 0 and *blocker is
  * set as for a blocked step (blocker may be NULL). Rebuilds the box index
  * when boxes changed (0 when that allocation fails). */
-int wf_house_square_free(wf_house *h, wf_fix x, wf_fix y, wf_fix half,
+int wf_walker_square_free(wf_walker *h, wf_fix x, wf_fix y, wf_fix half,
                          uint32_t ignore, uint32_t *blocker);
 
 #ifdef __cplusplus

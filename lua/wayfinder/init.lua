@@ -3,7 +3,7 @@
 --   wayfinder.grid      navcell grids, obstructions and path search
 --   wayfinder.movingai  Moving AI benchmark scenario files
 --   wayfinder.queue     time-sliced path requests for many agents
---   wayfinder.rooms     the rectangle-cover planner inside a room
+--   wayfinder.rectplan     the rectangle-cover planner inside a room
 --   wayfinder.world     house worlds: rooms, doors, people, the tick
 --   wayfinder.bt        behavior tree nodes and movement primitives
 --   wayfinder.gridplan  a within-room planner over a navcell grid
@@ -14,7 +14,7 @@ local M = {}
 M.version = core.version
 M.grid = require("wayfinder.grid")
 M.movingai = require("wayfinder.movingai")
-M.rooms = require("wayfinder.rooms")
+M.rectplan = require("wayfinder.rectplan")
 M.queue = require("wayfinder.queue")
 M.world = require("wayfinder.world")
 M.bt = require("wayfinder.bt")

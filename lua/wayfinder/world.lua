@@ -14,7 +14,7 @@ local bt = require("wayfinder.bt")
 local btrun = require("wayfinder.btrun")
 local util = require("wayfinder.util")
 local doors = require("wayfinder.doors")
-local roomplan = require("wayfinder.rooms")
+local rectplan = require("wayfinder.rectplan")
 local primitives = require("wayfinder.primitives")
 
 local M = {}
@@ -156,7 +156,7 @@ local function new_world(fname, options, level)
     fail_arg(fname, "options.propagation must be 'best_first' or 'recursive', got "
       .. describe(propagation), level)
   end
-  local planner = options.planner or roomplan.plan
+  local planner = options.planner or rectplan.plan
   if type(planner) ~= "function" then
     fail_arg(fname, "options.planner must be a function(room, query), got " .. describe(planner),
       level)
@@ -195,7 +195,7 @@ local function new_world(fname, options, level)
     planner = planner, tuning = plain_copy(tuning, "options.tuning", fname),
     max_steps = max_steps, on_error = on_error,
     ignore_radius = from_number(ignore_radius),
-    house = core.house_new(W, H),
+    house = core.walker_new(W, H),
     vwall = {}, hwall = {},
     rooms = {}, nrooms = 0, parts = {}, nparts = 0, part_room = {},
     blocked = {},
@@ -948,7 +948,7 @@ function World:room_description()
     }
     -- only the people's entries change from now on: the rectangle planner
     -- reads the rest once
-    roomplan.prepare(d.room)
+    rectplan.prepare(d.room)
     self.desc = d
   end
   local stamp = self.tick_count * 1000003 + self.moves_version
@@ -985,14 +985,14 @@ local function query_for(self, p, dest, ignore)
 end
 
 -- Calls the world's planner. With options.route_files and the rectangle
--- planner (wayfinder.rooms.plan), the call also writes its route file,
+-- planner (wayfinder.rectplan.plan), the call also writes its route file,
 -- route-NNNNNN.json numbered in call order, into that directory (the
--- planner object gives the same result as wayfinder.rooms.plan).
+-- planner object gives the same result as wayfinder.rectplan.plan).
 function World:_call_planner(room, q)
-  if not self.route_files or self.planner ~= roomplan.plan then
+  if not self.route_files or self.planner ~= rectplan.plan then
     return self.planner(room, q)
   end
-  local planner <close> = roomplan.planner(room, q)
+  local planner <close> = rectplan.planner(room, q)
   local points, info = planner:run()
   self.route_file_count = self.route_file_count + 1
   local path = ("%s/route-%06d.json"):format(self.route_files, self.route_file_count)

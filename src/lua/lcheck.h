@@ -50,8 +50,8 @@ const char *wfl_describe(lua_State *L, int idx, char *buf);
 /* Registration of each userdata type into the core table on the stack top
  * (lcore.c calls them all). */
 void wfl_register_grid(lua_State *L);
-void wfl_register_rects(lua_State *L);
-void wfl_register_world(lua_State *L);
+void wfl_register_rectplan(lua_State *L);
+void wfl_register_walker(lua_State *L);
 
 /* The grid at idx, or an error naming arg when it is not an open grid. */
 wf_grid *wfl_check_grid_arg(lua_State *L, int idx, const char *fname,

@@ -10,8 +10,8 @@ int luaopen_wayfinder_core(lua_State *L)
     lua_pushliteral(L, "0.1.0");
     lua_setfield(L, -2, "version");
     wfl_register_grid(L);
-    wfl_register_rects(L);
+    wfl_register_rectplan(L);
     wfl_register_queue(L);
-    wfl_register_world(L);
+    wfl_register_walker(L);
     return 1;
 }

@@ -1,5 +1,5 @@
 // wayfinder route tester: draws a route file written by planner:save_route
-// (see docs/rooms.md) and replays the planner's search step by step.
+// (see docs/rectplan.md) and replays the planner's search step by step.
 // No libraries and no network beyond reading the route file.
 (function () {
   "use strict";

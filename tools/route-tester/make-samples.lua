@@ -3,7 +3,7 @@
 -- The specs check that planning each file again gives the points it holds.
 package.path = "lua/?.lua;lua/?/init.lua;" .. package.path
 package.cpath = (os.getenv("WAYFINDER_CPATH") or "build/?.so") .. ";" .. package.cpath
-local rooms = require("wayfinder.rooms")
+local rectplan = require("wayfinder.rectplan")
 
 -- A 16 x 12 living room (room 1) with a closet (room 2) in the top right
 -- corner, a door in the top wall, a thin wall partly splitting the room,
@@ -38,7 +38,7 @@ local function living_room()
 end
 
 local function save(name, room, query)
-  local p = rooms.planner(room, query)
+  local p = rectplan.planner(room, query)
   p:run()
   local path = "spec/data/routes/" .. name
   assert(p:save_route(path))

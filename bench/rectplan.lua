@@ -1,9 +1,9 @@
--- bench/rects.lua: the rectangle planner on random furnished rooms.
---   lua5.4 bench/rects.lua [rooms per size] [key=value tuning ...]
+-- bench/rectplan.lua: the rectangle planner on random furnished rooms.
+--   lua5.4 bench/rectplan.lua [rooms per size] [key=value tuning ...]
 -- With RECTS_BENCH_ROUTES=<directory> set, the route with the worst ratio
 -- of each size is written there as a route file for the route tester.
 -- For rooms of 8x8, 16x16 and 32x32 tiles with 10 to 40 objects it prints,
--- side by side: plans per second of wayfinder.rooms.plan and of the grid
+-- side by side: plans per second of wayfinder.rectplan.plan and of the grid
 -- planner (grid:find_path with smoothing on the same room rasterized at
 -- 4 navcells per tile), and the length of each route divided by the true
 -- shortest (any-angle) length, found here with a visibility graph over the
@@ -12,7 +12,7 @@ package.path = "lua/?.lua;lua/?/init.lua;" .. package.path
 package.cpath = (os.getenv("WAYFINDER_CPATH") or "build/?.so") .. ";" .. package.cpath
 
 local wayfinder = require("wayfinder")
-local rooms = wayfinder.rooms
+local rooms = wayfinder.rectplan
 
 local PER_SIZE = tonumber(arg[1]) or 40
 local QUERIES = 6                  -- start/goal pairs per room
@@ -314,7 +314,7 @@ for _, n in ipairs({ 8, 16, 32 }) do
 end
 print(("smoothed / shortest length over %d routes: mean %.4f, worst %.4f"):format(
   all_m, all_m > 0 and all_sum / all_m or 0, all_worst))
-print("rects/s: wayfinder.rooms.plan per query (obstacle scan included); grid/s: "
+print("rects/s: wayfinder.rectplan.plan per query (obstacle scan included); grid/s: "
   .. "grid:find_path with smoothing on a prebuilt grid of " .. RES .. " navcells per tile;")
 print("grid+rast/s: the same with the room rasterized into the grid (cell by cell with "
   .. "grid:set_passable) once per query;")

@@ -1,10 +1,10 @@
-/* rects_plan.c - the rectangle planner: A* whose nodes are free rectangles
+/* rectplan.c - the rectangle planner: A* whose nodes are free rectangles
  * grown on demand around the node being expanded (a rectangular cover),
  * searched through one point on each shared edge of touching nodes. */
 #include <stdlib.h>
 #include <string.h>
 
-#include "rects_internal.h"
+#include "rectplan_internal.h"
 
 #define NONE (-1)
 #define START 0
@@ -40,8 +40,8 @@ typedef struct span {
     wf_fix lo, hi;
 } span;
 
-struct wf_rplan {
-    wf_rplan_config cfg;
+struct wf_rectplan {
+    wf_rectplan_config cfg;
     wf_area *areas;           /* every area, inflated, input order */
     size_t nareas;
     wf_rect *walls;           /* impassable areas of positive size */
@@ -63,7 +63,7 @@ struct wf_rplan {
     span *spans;
 
     int steps, current;
-    wf_rplan_state state;
+    wf_rectplan_state state;
     wf_status status;
     wf_rect goal_seg;         /* where the goal point may slide (near) */
     int escaped, goal_moved;  /* the start escaped; the point goal moved */
@@ -120,10 +120,10 @@ static int64_t floor_div(int64_t a, int64_t b)
 
 /* ----------------------------------------------------------- config -- */
 
-void wf_rplan_config_init(wf_rplan_config *cfg)
+void wf_rectplan_config_init(wf_rectplan_config *cfg)
 {
     memset(cfg, 0, sizeof *cfg);
-    cfg->mode = WF_RDEST_POINT;
+    cfg->mode = WF_RECTPLAN_DEST_POINT;
     cfg->step = WF_FIX_HALF;
     cfg->min_step = WF_FIX_ONE / 1024;
     cfg->max_nodes = 0;
@@ -133,7 +133,7 @@ void wf_rplan_config_init(wf_rplan_config *cfg)
 
 static int fix_ok(wf_fix v)
 {
-    return v >= -WF_RECTS_LIMIT && v <= WF_RECTS_LIMIT;
+    return v >= -WF_RECTPLAN_LIMIT && v <= WF_RECTPLAN_LIMIT;
 }
 
 static int rect_ok(const wf_rect *r)
@@ -142,20 +142,20 @@ static int rect_ok(const wf_rect *r)
            && fix_ok(r->x1) && fix_ok(r->y1);
 }
 
-static wf_status check_config(const wf_rplan_config *c)
+static wf_status check_config(const wf_rectplan_config *c)
 {
     if (!rect_ok(&c->bounds) || (c->nareas && !c->areas)
-        || c->margin < 0 || c->margin > WF_RECTS_MAX_WIDTH / 2
+        || c->margin < 0 || c->margin > WF_RECTPLAN_MAX_WIDTH / 2
         || !fix_ok(c->sx) || !fix_ok(c->sy) || !fix_ok(c->gx) || !fix_ok(c->gy)
-        || (c->mode != WF_RDEST_POINT && c->mode != WF_RDEST_NEAR)
-        || c->near < 0 || c->near > WF_RECTS_LIMIT
+        || (c->mode != WF_RECTPLAN_DEST_POINT && c->mode != WF_RECTPLAN_DEST_NEAR)
+        || c->near < 0 || c->near > WF_RECTPLAN_LIMIT
         || c->max_node_size < 0 || c->seed < 0 || c->min_step <= 0
-        || c->step < c->min_step || c->step > WF_RECTS_LIMIT
+        || c->step < c->min_step || c->step > WF_RECTPLAN_LIMIT
         || c->max_nodes < 0
-        || c->max_nodes > WF_RPLAN_MAX_NODES
+        || c->max_nodes > WF_RECTPLAN_MAX_NODES
         || (c->edge_points != 1 && c->edge_points != 3)
-        || c->escape < 0 || c->escape > WF_RECTS_LIMIT
-        || c->nareas > (size_t)WF_RPLAN_MAX_NODES * 16)
+        || c->escape < 0 || c->escape > WF_RECTPLAN_LIMIT
+        || c->nareas > (size_t)WF_RECTPLAN_MAX_NODES * 16)
         return WF_ERR_ARG;
     for (size_t k = 0; k < c->nareas; k++) {
         const wf_area *a = c->areas + k;
@@ -168,7 +168,7 @@ static wf_status check_config(const wf_rplan_config *c)
 
 /* ------------------------------------------------------------- heap -- */
 
-static int before(const wf_rplan *p, int a, int b)
+static int before(const wf_rectplan *p, int a, int b)
 {
     const rvert *u = p->verts + a, *v = p->verts + b;
     int64_t fu = u->g + u->h, fv = v->g + v->h;
@@ -179,13 +179,13 @@ static int before(const wf_rplan *p, int a, int b)
     return a < b;
 }
 
-static void heap_set(wf_rplan *p, int slot, int v)
+static void heap_set(wf_rectplan *p, int slot, int v)
 {
     p->heap[slot] = v;
     p->verts[v].hpos = slot;
 }
 
-static void sift_up(wf_rplan *p, int slot)
+static void sift_up(wf_rectplan *p, int slot)
 {
     int v = p->heap[slot];
     while (slot > 0) {
@@ -198,7 +198,7 @@ static void sift_up(wf_rplan *p, int slot)
     heap_set(p, slot, v);
 }
 
-static void sift_down(wf_rplan *p, int slot)
+static void sift_down(wf_rectplan *p, int slot)
 {
     int v = p->heap[slot];
     for (;;) {
@@ -215,7 +215,7 @@ static void sift_down(wf_rplan *p, int slot)
     heap_set(p, slot, v);
 }
 
-static int pop(wf_rplan *p)
+static int pop(wf_rectplan *p)
 {
     int v = p->heap[0];
     p->verts[v].hpos = NONE;
@@ -228,10 +228,10 @@ static int pop(wf_rplan *p)
 
 /* ------------------------------------------------------------ costs -- */
 
-static int64_t heuristic(const wf_rplan *p, wf_fix x, wf_fix y)
+static int64_t heuristic(const wf_rectplan *p, wf_fix x, wf_fix y)
 {
-    if (p->cfg.mode == WF_RDEST_POINT)
-        return wf_rects_len_floor((int64_t)p->cfg.gx - x, (int64_t)p->cfg.gy - y);
+    if (p->cfg.mode == WF_RECTPLAN_DEST_POINT)
+        return wf_rectplan_len_floor((int64_t)p->cfg.gx - x, (int64_t)p->cfg.gy - y);
     const wf_rect *q = &p->near_q;
     if (holds(q, x, y)) {
         int64_t d = (int64_t)x - q->x0, e;
@@ -242,18 +242,18 @@ static int64_t heuristic(const wf_rplan *p, wf_fix x, wf_fix y)
     }
     int64_t dx = x < q->x0 ? (int64_t)q->x0 - x : x > q->x1 ? (int64_t)x - q->x1 : 0;
     int64_t dy = y < q->y0 ? (int64_t)q->y0 - y : y > q->y1 ? (int64_t)y - q->y1 : 0;
-    return wf_rects_len_floor(dx, dy);
+    return wf_rectplan_len_floor(dx, dy);
 }
 
 static int64_t leg_cost(const rvert *u, wf_fix x, wf_fix y, uint32_t penalty)
 {
-    int64_t len = wf_rects_len_ceil((int64_t)x - u->x, (int64_t)y - u->y);
+    int64_t len = wf_rectplan_len_ceil((int64_t)x - u->x, (int64_t)y - u->y);
     int64_t f = (int64_t)WF_PENALTY_ONE + penalty;
     return (len * f + (int64_t)WF_PENALTY_ONE - 1) / (int64_t)WF_PENALTY_ONE;
 }
 
 /* Offers point v at cost ng through node k from u. */
-static void relax(wf_rplan *p, int v, int u, int k, int64_t ng)
+static void relax(wf_rectplan *p, int v, int u, int k, int64_t ng)
 {
     rvert *t = p->verts + v;
     if (t->closed >= 0)
@@ -279,7 +279,7 @@ static void relax(wf_rplan *p, int v, int u, int k, int64_t ng)
 /* The point of segment seg nearest the straight line from start to goal:
  * where the line crosses the edge's line, else the line's end nearest it,
  * clamped to the edge. */
-static void rule_point(const wf_rplan *p, const wf_rect *seg, wf_fix *x,
+static void rule_point(const wf_rectplan *p, const wf_rect *seg, wf_fix *x,
                        wf_fix *y)
 {
     int axis = seg->x0 == seg->x1 ? 0 : 1;   /* the constant coordinate */
@@ -296,7 +296,7 @@ static void rule_point(const wf_rplan *p, const wf_rect *seg, wf_fix *x,
     else
         ref = tg;
     wf_fix lo = axis ? seg->x0 : seg->y0, hi = axis ? seg->x1 : seg->y1;
-    wf_fix t = wf_rects_clamp((wf_fix)(ref < lo ? lo : ref > hi ? hi : ref), lo, hi);
+    wf_fix t = wf_rectplan_clamp((wf_fix)(ref < lo ? lo : ref > hi ? hi : ref), lo, hi);
     if (axis) {
         *x = t;
         *y = seg->y0;
@@ -306,7 +306,7 @@ static void rule_point(const wf_rplan *p, const wf_rect *seg, wf_fix *x,
     }
 }
 
-static void init_vertex(wf_rplan *p, int id, wf_fix x, wf_fix y)
+static void init_vertex(wf_rectplan *p, int id, wf_fix x, wf_fix y)
 {
     rvert *v = p->verts + p->nverts++;
     memset(v, 0, sizeof *v);
@@ -319,7 +319,7 @@ static void init_vertex(wf_rplan *p, int id, wf_fix x, wf_fix y)
 
 /* A portal and its points: the rule point, then (edge_points 3) the two
  * ends of the edge that differ from it. */
-static wf_status add_portal(wf_rplan *p, int a, int b, const wf_rect *seg)
+static wf_status add_portal(wf_rectplan *p, int a, int b, const wf_rect *seg)
 {
     if (p->nportals >= p->max_portals || p->nverts + 3 > p->max_verts)
         return WF_ERR_FULL;
@@ -375,7 +375,7 @@ static int contact(const wf_rect *m, const wf_rect *n, wf_rect *seg)
     return 0;
 }
 
-static wf_status add_node(wf_rplan *p, const wf_rect *r)
+static wf_status add_node(wf_rectplan *p, const wf_rect *r)
 {
     if (p->nnodes >= p->max_nodes)
         return WF_ERR_FULL;
@@ -406,7 +406,7 @@ static wf_status add_node(wf_rplan *p, const wf_rect *r)
 
 /* Grows r along axis toward sign as far as obstacles, nodes, penalty
  * edges, the planning box and the node size allow. */
-static void grow(const wf_rplan *p, wf_rect *r, int axis, int sign)
+static void grow(const wf_rectplan *p, wf_rect *r, int axis, int sign)
 {
     int perp = 1 - axis;
     wf_fix size = p->cfg.max_node_size;
@@ -486,7 +486,7 @@ static int covers_band(const wf_rect *b, int axis, int sign, wf_fix c)
  * of the first stretch not covered by an obstacle or a node, cut at the
  * seed length and at the edges of penalty areas. 0 when the side is
  * covered. */
-static int first_seed(wf_rplan *p, int k, int axis, int sign, wf_rect *seed)
+static int first_seed(wf_rectplan *p, int k, int axis, int sign, wf_rect *seed)
 {
     int perp = 1 - axis;
     const wf_rect *n = &p->nodes[k].r;
@@ -552,7 +552,7 @@ static int first_seed(wf_rplan *p, int k, int axis, int sign, wf_rect *seed)
 /* Grows the neighbours of node k: sides top, right, bottom, left; along
  * each, seeds in increasing coordinate, each grown outward, then toward
  * the lower and the higher coordinate along the side. */
-static wf_status expand(wf_rplan *p, int k)
+static wf_status expand(wf_rectplan *p, int k)
 {
     static const int sides[4][2] = {{1, -1}, {0, 1}, {1, 1}, {0, -1}};
     if (p->nodes[k].expanded >= 0)
@@ -577,15 +577,15 @@ static wf_status expand(wf_rplan *p, int k)
 
 /* ---------------------------------------------------------- search --- */
 
-static void fail(wf_rplan *p, wf_status st)
+static void fail(wf_rectplan *p, wf_status st)
 {
-    p->state = WF_RPLAN_FAILED;
+    p->state = WF_RECTPLAN_FAILED;
     p->status = st;
 }
 
 /* Free part of the near square's boundary: 1 when some side keeps a
  * stretch of positive length inside the box and outside every obstacle. */
-static int near_free(wf_rplan *p)
+static int near_free(wf_rectplan *p)
 {
     const wf_rect *q = &p->near_q, *bx = &p->cfg.bounds;
     for (int side = 0; side < 4; side++) {
@@ -622,7 +622,7 @@ static int near_free(wf_rplan *p)
     return 0;
 }
 
-static int point_free(const wf_rplan *p, wf_fix x, wf_fix y)
+static int point_free(const wf_rectplan *p, wf_fix x, wf_fix y)
 {
     if (!holds(&p->cfg.bounds, x, y))
         return 0;
@@ -638,7 +638,7 @@ static int point_free(const wf_rplan *p, wf_fix x, wf_fix y)
  * it is grown into each quarter in turn (right-down, left-down, right-up,
  * left-up: first along x toward it, then along y toward it, then the other
  * ways). 0 when no order gives an area. */
-static int grow_start(const wf_rplan *p, wf_fix x, wf_fix y, wf_rect *r)
+static int grow_start(const wf_rectplan *p, wf_fix x, wf_fix y, wf_rect *r)
 {
     static const int quarter[4][2] = {{1, 1}, {-1, 1}, {1, -1}, {-1, -1}};
     *r = (wf_rect){x, y, x, y};
@@ -657,7 +657,7 @@ static int grow_start(const wf_rplan *p, wf_fix x, wf_fix y, wf_rect *r)
 }
 
 /* 1 when a person's (inflated) footprint holds (x, y) inside. */
-static int person_holds(const wf_rplan *p, wf_fix x, wf_fix y)
+static int person_holds(const wf_rectplan *p, wf_fix x, wf_fix y)
 {
     for (size_t k = 0; k < p->nareas; k++)
         if (p->areas[k].kind == WF_AREA_PERSON
@@ -688,7 +688,7 @@ static int cmp_cand(const void *a, const void *b)
  * vertical lines {x, the obstacles' x0 and x1} with the horizontal lines
  * {y, their y0 and y1}, taken from obstacles within reach. Returns 1 and
  * sets *ox, *oy; 0 when there is none; -1 when out of memory. */
-static int escape_point(const wf_rplan *p, wf_fix x, wf_fix y, int node,
+static int escape_point(const wf_rectplan *p, wf_fix x, wf_fix y, int node,
                         wf_fix *ox, wf_fix *oy, wf_rect *r)
 {
     int64_t e = p->cfg.escape;
@@ -743,9 +743,9 @@ static int escape_point(const wf_rplan *p, wf_fix x, wf_fix y, int node,
     return found;
 }
 
-static void start(wf_rplan *p)
+static void start(wf_rectplan *p)
 {
-    const wf_rplan_config *c = &p->cfg;
+    const wf_rectplan_config *c = &p->cfg;
     rvert *s = p->verts + START, *g = p->verts + GOAL;
     s->x = c->sx;
     s->y = c->sy;
@@ -760,7 +760,7 @@ static void start(wf_rplan *p)
         }
         p->escaped = 1;
     }
-    if (c->mode == WF_RDEST_NEAR && c->near > 0) {
+    if (c->mode == WF_RECTPLAN_DEST_NEAR && c->near > 0) {
         if (!near_free(p)) {
             fail(p, WF_GOAL_BLOCKED);
             return;
@@ -801,17 +801,17 @@ static int64_t grid_cells(const wf_rect *b, wf_fix cell)
     return w * h;
 }
 
-static int auto_nodes(const wf_rplan *p)
+static int auto_nodes(const wf_rectplan *p)
 {
     int64_t n = 64 + 16 * ((int64_t)p->nwalls + p->npens);
     if (p->cfg.max_node_size > 0)
         n += 4 * grid_cells(&p->cfg.bounds, p->cfg.max_node_size);
     if (p->cfg.seed > 0)
         n += 4 * grid_cells(&p->cfg.bounds, p->cfg.seed);
-    return n > WF_RPLAN_MAX_NODES ? WF_RPLAN_MAX_NODES : (int)n;
+    return n > WF_RECTPLAN_MAX_NODES ? WF_RECTPLAN_MAX_NODES : (int)n;
 }
 
-wf_status wf_rplan_create(wf_rplan **out, const wf_rplan_config *cfg)
+wf_status wf_rectplan_create(wf_rectplan **out, const wf_rectplan_config *cfg)
 {
     if (!out || !cfg)
         return WF_ERR_ARG;
@@ -819,7 +819,7 @@ wf_status wf_rplan_create(wf_rplan **out, const wf_rplan_config *cfg)
     wf_status st = check_config(cfg);
     if (st != WF_OK)
         return st;
-    wf_rplan *p = calloc(1, sizeof *p);
+    wf_rectplan *p = calloc(1, sizeof *p);
     if (!p)
         return WF_ERR_NOMEM;
     p->cfg = *cfg;
@@ -832,7 +832,7 @@ wf_status wf_rplan_create(wf_rplan **out, const wf_rplan_config *cfg)
     p->walls = malloc(na * sizeof *p->walls);
     p->pens = malloc(na * sizeof *p->pens);
     if (!p->areas || !p->walls || !p->pens) {
-        wf_rplan_destroy(p);
+        wf_rectplan_destroy(p);
         return WF_ERR_NOMEM;
     }
     for (size_t k = 0; k < cfg->nareas; k++) {
@@ -861,7 +861,7 @@ wf_status wf_rplan_create(wf_rplan **out, const wf_rplan_config *cfg)
     p->cfac = malloc(nv * sizeof *p->cfac);
     if (!p->nodes || !p->portals || !p->adj || !p->verts || !p->heap
         || !p->spans || !p->ax || !p->cnodes || !p->cseg || !p->cfac) {
-        wf_rplan_destroy(p);
+        wf_rectplan_destroy(p);
         return WF_ERR_NOMEM;
     }
     p->order = p->cnodes + nv;
@@ -882,14 +882,14 @@ wf_status wf_rplan_create(wf_rplan **out, const wf_rplan_config *cfg)
         v->opened = v->closed = v->hpos = NONE;
     }
     p->current = NONE;
-    p->state = WF_RPLAN_RUNNING;
+    p->state = WF_RECTPLAN_RUNNING;
     p->status = WF_OK;
     start(p);
     *out = p;
     return WF_OK;
 }
 
-void wf_rplan_destroy(wf_rplan *p)
+void wf_rectplan_destroy(wf_rectplan *p)
 {
     if (!p)
         return;
@@ -913,12 +913,12 @@ void wf_rplan_destroy(wf_rplan *p)
 /* The goal as seen from u through node k: the goal point when k holds it;
  * in near mode the nearest point of the square's boundary inside k (sides
  * top, right, bottom, left; the first of equally near points). */
-static void offer_goal(wf_rplan *p, int u, int k)
+static void offer_goal(wf_rectplan *p, int u, int k)
 {
     const wf_rect *n = &p->nodes[k].r;
     const rvert *from = p->verts + u;
     int64_t cost;
-    if (p->cfg.mode == WF_RDEST_POINT || p->cfg.near == 0) {
+    if (p->cfg.mode == WF_RECTPLAN_DEST_POINT || p->cfg.near == 0) {
         if (!holds(n, p->cfg.gx, p->cfg.gy))
             return;
         cost = leg_cost(from, p->cfg.gx, p->cfg.gy, p->nodes[k].penalty);
@@ -942,7 +942,7 @@ static void offer_goal(wf_rplan *p, int u, int k)
         wf_fix b = hi_of(q, perp) < hi_of(n, perp) ? hi_of(q, perp) : hi_of(n, perp);
         if (a > b)
             continue;
-        wf_fix t = wf_rects_clamp(axis ? from->x : from->y, a, b);
+        wf_fix t = wf_rectplan_clamp(axis ? from->x : from->y, a, b);
         wf_fix x = axis ? t : c, y = axis ? c : t;
         int64_t dx = (int64_t)x - from->x, dy = (int64_t)y - from->y;
         uint64_t d = (uint64_t)(dx * dx) + (uint64_t)(dy * dy);
@@ -969,7 +969,7 @@ static void offer_goal(wf_rplan *p, int u, int k)
     relax(p, GOAL, u, k, cost);
 }
 
-static void successors(wf_rplan *p, int u, int k)
+static void successors(wf_rectplan *p, int u, int k)
 {
     uint32_t pen = p->nodes[k].penalty;
     for (int e = p->nodes[k].adj; e != NONE; e = p->adj[e].next) {
@@ -988,12 +988,12 @@ static int64_t poly_length(const wf_fix *x, const wf_fix *y, int n)
 {
     int64_t t = 0;
     for (int i = 0; i + 1 < n; i++)
-        t += wf_rects_len_floor((int64_t)x[i + 1] - x[i], (int64_t)y[i + 1] - y[i]);
+        t += wf_rectplan_len_floor((int64_t)x[i + 1] - x[i], (int64_t)y[i + 1] - y[i]);
     return t;
 }
 
 /* Builds the chain from the goal's parents, smooths it and prunes it. */
-static wf_status finish(wf_rplan *p)
+static wf_status finish(wf_rectplan *p)
 {
     int n = 0;
     for (int v = GOAL; v != NONE; v = p->verts[v].parent)
@@ -1038,7 +1038,7 @@ static wf_status finish(wf_rplan *p)
     p->nchain = m;
     p->chain_length = poly_length(p->ax, p->ay, m);
 
-    int levels = wf_rects_smooth_levels(p->cfg.step, p->cfg.min_step);
+    int levels = wf_rectplan_smooth_levels(p->cfg.step, p->cfg.min_step);
     p->stage_x = malloc((size_t)levels * (2 * (size_t)m + 1) * sizeof *p->stage_x);
     if (!p->stage_x)
         return WF_ERR_NOMEM;
@@ -1056,11 +1056,11 @@ static wf_status finish(wf_rplan *p)
     sm.stage_y = p->stage_y;
     sm.stage_step = p->stage_step;
     sm.max_stages = levels;
-    p->nstages = wf_rects_smooth(&sm);
+    p->nstages = wf_rectplan_smooth(&sm);
 
     int64_t cost = 0;
     for (int i = 0; i + 1 < m; i++)
-        cost += wf_rects_len_floor((int64_t)p->cx[i + 1] - p->cx[i],
+        cost += wf_rectplan_len_floor((int64_t)p->cx[i + 1] - p->cx[i],
                                    (int64_t)p->cy[i + 1] - p->cy[i])
                 * (int64_t)p->cfac[i] / (int64_t)WF_PENALTY_ONE;
     p->cost = cost;
@@ -1088,7 +1088,7 @@ static wf_status finish(wf_rplan *p)
         p->px[0] = p->start_x;
         p->py[0] = p->start_y;
         k++;
-        p->cost += wf_rects_len_floor((int64_t)p->px[1] - p->px[0],
+        p->cost += wf_rectplan_len_floor((int64_t)p->px[1] - p->px[0],
                                       (int64_t)p->py[1] - p->py[0]);
     }
     p->npts = k;
@@ -1096,9 +1096,9 @@ static wf_status finish(wf_rplan *p)
     return WF_OK;
 }
 
-wf_rplan_state wf_rplan_advance(wf_rplan *p)
+wf_rectplan_state wf_rectplan_advance(wf_rectplan *p)
 {
-    if (p->state != WF_RPLAN_RUNNING)
+    if (p->state != WF_RECTPLAN_RUNNING)
         return p->state;
     if (p->hn == 0) {
         fail(p, WF_NO_PATH);
@@ -1113,7 +1113,7 @@ wf_rplan_state wf_rplan_advance(wf_rplan *p)
         if (st != WF_OK)
             fail(p, st);
         else
-            p->state = WF_RPLAN_DONE;
+            p->state = WF_RECTPLAN_DONE;
         return p->state;
     }
     int on[2] = {START, NONE};
@@ -1138,31 +1138,31 @@ wf_rplan_state wf_rplan_advance(wf_rplan *p)
     return p->state;
 }
 
-wf_status wf_rplan_run(wf_rplan *p)
+wf_status wf_rectplan_run(wf_rectplan *p)
 {
-    while (wf_rplan_advance(p) == WF_RPLAN_RUNNING) {
+    while (wf_rectplan_advance(p) == WF_RECTPLAN_RUNNING) {
     }
     return p->status;
 }
 
 /* ------------------------------------------------------- inspection -- */
 
-wf_rplan_state wf_rplan_get_state(const wf_rplan *p) { return p->state; }
-wf_status wf_rplan_status(const wf_rplan *p) { return p->status; }
-int wf_rplan_steps(const wf_rplan *p) { return p->steps; }
-int wf_rplan_max_nodes(const wf_rplan *p) { return p->max_nodes; }
-size_t wf_rplan_area_count(const wf_rplan *p) { return p->nareas; }
-int wf_rplan_node_count(const wf_rplan *p) { return p->nnodes; }
-int wf_rplan_vertex_count(const wf_rplan *p) { return p->nverts; }
-int wf_rplan_current(const wf_rplan *p) { return p->current; }
-int wf_rplan_stage_count(const wf_rplan *p) { return p->nstages; }
+wf_rectplan_state wf_rectplan_get_state(const wf_rectplan *p) { return p->state; }
+wf_status wf_rectplan_status(const wf_rectplan *p) { return p->status; }
+int wf_rectplan_steps(const wf_rectplan *p) { return p->steps; }
+int wf_rectplan_max_nodes(const wf_rectplan *p) { return p->max_nodes; }
+size_t wf_rectplan_area_count(const wf_rectplan *p) { return p->nareas; }
+int wf_rectplan_node_count(const wf_rectplan *p) { return p->nnodes; }
+int wf_rectplan_vertex_count(const wf_rectplan *p) { return p->nverts; }
+int wf_rectplan_current(const wf_rectplan *p) { return p->current; }
+int wf_rectplan_stage_count(const wf_rectplan *p) { return p->nstages; }
 
-const wf_area *wf_rplan_area(const wf_rplan *p, size_t i)
+const wf_area *wf_rectplan_area(const wf_rectplan *p, size_t i)
 {
     return i < p->nareas ? p->areas + i : NULL;
 }
 
-void wf_rplan_node(const wf_rplan *p, int i, wf_rnode_info *out)
+void wf_rectplan_node(const wf_rectplan *p, int i, wf_rectplan_node_info *out)
 {
     const rnode *n = p->nodes + i;
     out->r = n->r;
@@ -1171,7 +1171,7 @@ void wf_rplan_node(const wf_rplan *p, int i, wf_rnode_info *out)
     out->expanded = n->expanded;
 }
 
-void wf_rplan_vertex(const wf_rplan *p, int i, wf_rvertex_info *out)
+void wf_rectplan_vertex(const wf_rectplan *p, int i, wf_rectplan_vertex_info *out)
 {
     const rvert *v = p->verts + i;
     out->x = v->x;
@@ -1194,13 +1194,13 @@ void wf_rplan_vertex(const wf_rplan *p, int i, wf_rvertex_info *out)
     out->edge_end = v->portal != NONE && p->portals[v->portal].v != i;
 }
 
-static int cmp_open(const void *a, const void *b, const wf_rplan *p)
+static int cmp_open(const void *a, const void *b, const wf_rectplan *p)
 {
     int u = *(const int *)a, v = *(const int *)b;
     return u == v ? 0 : before(p, u, v) ? -1 : 1;
 }
 
-int wf_rplan_open(const wf_rplan *p, int *out, int cap)
+int wf_rectplan_open(const wf_rectplan *p, int *out, int cap)
 {
     int n = 0;
     for (int i = 0; i < p->hn && n < cap; i++)
@@ -1214,13 +1214,13 @@ int wf_rplan_open(const wf_rplan *p, int *out, int cap)
         }
         out[j] = v;
     }
-    return p->state == WF_RPLAN_RUNNING ? p->hn : 0;
+    return p->state == WF_RECTPLAN_RUNNING ? p->hn : 0;
 }
 
-wf_status wf_rplan_result(const wf_rplan *p, wf_rpath *out)
+wf_status wf_rectplan_result(const wf_rectplan *p, wf_rectplan_path *out)
 {
-    if (p->state != WF_RPLAN_DONE)
-        return p->state == WF_RPLAN_FAILED ? p->status : WF_ERR_ARG;
+    if (p->state != WF_RECTPLAN_DONE)
+        return p->state == WF_RECTPLAN_FAILED ? p->status : WF_ERR_ARG;
     out->n = p->npts;
     out->x = p->px;
     out->y = p->py;
@@ -1240,7 +1240,7 @@ wf_status wf_rplan_result(const wf_rplan *p, wf_rpath *out)
     return WF_OK;
 }
 
-void wf_rplan_stage(const wf_rplan *p, int k, wf_fix *step, const wf_fix **x,
+void wf_rectplan_stage(const wf_rectplan *p, int k, wf_fix *step, const wf_fix **x,
                     const wf_fix **y)
 {
     *step = p->stage_step[k];

@@ -1,4 +1,4 @@
--- spec/rects_helper.lua: tools shared by the rectangle planner specs
+-- spec/rectplan_helper.lua: tools shared by the rectangle planner specs
 -- (spec/rects_*_spec.lua). Geometry here is exact: coordinates are turned
 -- into Q16.16 integers and compared with integer arithmetic.
 local H = {}

@@ -1,28 +1,28 @@
-/* lworld.c - the "wayfinder.House" userdata: the route-following core of a
+/* lwalker.c - the "wayfinder.Walker" userdata: the route-following core of a
  * house world. The Lua world (lua/wayfinder/world.lua) owns one and talks to
  * it in fixed point (Q16.16 integers); scripts use the world, not this. */
 #include <stdlib.h>
 
 #include "lcheck.h"
 
-#define HOUSE_MT "wayfinder.House"
-#define FIX_LIMIT ((lua_Integer)WF_HOUSE_MAX_SIDE * 65536)
+#define WALKER_MT "wayfinder.Walker"
+#define FIX_LIMIT ((lua_Integer)WF_WALKER_MAX_SIDE * 65536)
 
 typedef struct lhouse {
-    wf_house *h;            /* NULL once closed */
+    wf_walker *h;            /* NULL once closed */
     wf_move_event *events;  /* one per person */
     size_t events_cap;
 } lhouse;
 
 static lhouse *check_house(lua_State *L, const char *fname)
 {
-    lhouse *u = luaL_testudata(L, 1, HOUSE_MT);
+    lhouse *u = luaL_testudata(L, 1, WALKER_MT);
     char buf[64];
     if (!u)
-        wfl_error(L, fname, "self must be a wayfinder.House, got %s",
+        wfl_error(L, fname, "self must be a wayfinder.Walker, got %s",
                   wfl_describe(L, 1, buf));
     if (!u->h)
-        wfl_error(L, fname, "the house is closed");
+        wfl_error(L, fname, "the walker is closed");
     return u;
 }
 
@@ -48,25 +48,25 @@ static void edge_args(lua_State *L, lhouse *u, const char *fname, int *v,
                       int *x, int *y)
 {
     *v = wfl_check_boolean(L, 2, fname, "vertical");
-    int w = wf_house_width(u->h), h = wf_house_height(u->h);
+    int w = wf_walker_width(u->h), h = wf_walker_height(u->h);
     *x = (int)wfl_check_int(L, 3, fname, "x", 0, *v ? w : w - 1);
     *y = (int)wfl_check_int(L, 4, fname, "y", 0, *v ? h - 1 : h);
 }
 
 static int l_house_new(lua_State *L)
 {
-    const char *fname = "wayfinder.core.house_new";
-    lua_Integer w = wfl_check_int(L, 1, fname, "width", 1, WF_HOUSE_MAX_SIDE);
-    lua_Integer h = wfl_check_int(L, 2, fname, "height", 1, WF_HOUSE_MAX_SIDE);
-    if ((int64_t)w * h > WF_HOUSE_MAX_TILES)
+    const char *fname = "wayfinder.core.walker_new";
+    lua_Integer w = wfl_check_int(L, 1, fname, "width", 1, WF_WALKER_MAX_SIDE);
+    lua_Integer h = wfl_check_int(L, 2, fname, "height", 1, WF_WALKER_MAX_SIDE);
+    if ((int64_t)w * h > WF_WALKER_MAX_TILES)
         wfl_error(L, fname, "width*height must be at most %lld tiles, got %lld",
-                  (long long)WF_HOUSE_MAX_TILES, (long long)(w * h));
+                  (long long)WF_WALKER_MAX_TILES, (long long)(w * h));
     lhouse *u = lua_newuserdatauv(L, sizeof *u, 0);
     u->h = NULL;
     u->events = NULL;
     u->events_cap = 0;
-    luaL_setmetatable(L, HOUSE_MT);
-    wf_status st = wf_house_create(&u->h, (int)w, (int)h);
+    luaL_setmetatable(L, WALKER_MT);
+    wf_status st = wf_walker_create(&u->h, (int)w, (int)h);
     if (st != WF_OK)
         return raise_status(L, fname, st);
     return 1;
@@ -74,12 +74,12 @@ static int l_house_new(lua_State *L)
 
 static int l_set_wall(lua_State *L)
 {
-    const char *fname = "house:set_wall";
+    const char *fname = "walker:set_wall";
     lhouse *u = check_house(L, fname);
     int v, x, y;
     edge_args(L, u, fname, &v, &x, &y);
     int wall = wfl_check_boolean(L, 5, fname, "wall");
-    wf_status st = wf_house_set_wall(u->h, v, x, y, wall);
+    wf_status st = wf_walker_set_wall(u->h, v, x, y, wall);
     if (st != WF_OK)
         return raise_status(L, fname, st);
     return 0;
@@ -87,23 +87,23 @@ static int l_set_wall(lua_State *L)
 
 static int l_wall(lua_State *L)
 {
-    const char *fname = "house:wall";
+    const char *fname = "walker:wall";
     lhouse *u = check_house(L, fname);
     int v, x, y;
     edge_args(L, u, fname, &v, &x, &y);
-    lua_pushboolean(L, wf_house_wall(u->h, v, x, y));
+    lua_pushboolean(L, wf_walker_wall(u->h, v, x, y));
     return 1;
 }
 
 static int l_set_door(lua_State *L)
 {
-    const char *fname = "house:set_door";
+    const char *fname = "walker:set_door";
     lhouse *u = check_house(L, fname);
     int v, x, y;
     edge_args(L, u, fname, &v, &x, &y);
     uint32_t id = (uint32_t)wfl_check_int(L, 5, fname, "door", 0, 0x7fffffff);
     int open = wfl_check_boolean(L, 6, fname, "open");
-    wf_status st = wf_house_set_door(u->h, v, x, y, id, open);
+    wf_status st = wf_walker_set_door(u->h, v, x, y, id, open);
     if (st != WF_OK)
         return raise_status(L, fname, st);
     return 0;
@@ -111,14 +111,14 @@ static int l_set_door(lua_State *L)
 
 static int l_set_box(lua_State *L)
 {
-    const char *fname = "house:set_box";
+    const char *fname = "walker:set_box";
     lhouse *u = check_house(L, fname);
     uint32_t id = id_arg(L, 2, fname, "id");
     wf_fix x0 = fix_arg(L, 3, fname, "x0"), y0 = fix_arg(L, 4, fname, "y0");
     wf_fix x1 = fix_arg(L, 5, fname, "x1"), y1 = fix_arg(L, 6, fname, "y1");
     if (x1 < x0 || y1 < y0)
         wfl_error(L, fname, "the box must have x0 <= x1 and y0 <= y1");
-    wf_status st = wf_house_set_box(u->h, id, x0, y0, x1, y1);
+    wf_status st = wf_walker_set_box(u->h, id, x0, y0, x1, y1);
     if (st != WF_OK)
         return raise_status(L, fname, st);
     return 0;
@@ -126,10 +126,10 @@ static int l_set_box(lua_State *L)
 
 static int l_remove_box(lua_State *L)
 {
-    const char *fname = "house:remove_box";
+    const char *fname = "walker:remove_box";
     lhouse *u = check_house(L, fname);
     uint32_t id = id_arg(L, 2, fname, "id");
-    wf_status st = wf_house_remove_box(u->h, id);
+    wf_status st = wf_walker_remove_box(u->h, id);
     if (st == WF_ERR_NOTFOUND)
         wfl_error(L, fname, "id %d names no box", (int)id);
     if (st != WF_OK)
@@ -140,27 +140,27 @@ static int l_remove_box(lua_State *L)
 static void check_xy(lua_State *L, lhouse *u, const char *fname, wf_fix x,
                      wf_fix y)
 {
-    if (x < 0 || y < 0 || (int64_t)x >= (int64_t)wf_house_width(u->h) * 65536
-        || (int64_t)y >= (int64_t)wf_house_height(u->h) * 65536)
+    if (x < 0 || y < 0 || (int64_t)x >= (int64_t)wf_walker_width(u->h) * 65536
+        || (int64_t)y >= (int64_t)wf_walker_height(u->h) * 65536)
         wfl_error(L, fname, "position (%d, %d) lies outside the world",
                   (int)x, (int)y);
 }
 
 static int l_add_person(lua_State *L)
 {
-    const char *fname = "house:add_person";
+    const char *fname = "walker:add_person";
     lhouse *u = check_house(L, fname);
     uint32_t id = id_arg(L, 2, fname, "id");
     wf_fix x = fix_arg(L, 3, fname, "x"), y = fix_arg(L, 4, fname, "y");
     wf_fix half = (wf_fix)wfl_check_int(L, 5, fname, "half", 1,
-                                        WF_HOUSE_MAX_HALF);
+                                        WF_WALKER_MAX_HALF);
     wf_fix speed = (wf_fix)wfl_check_int(L, 6, fname, "speed", 1, WF_FIX_ONE);
     int facing = (int)wfl_check_int(L, 7, fname, "facing", 0, 7);
     check_xy(L, u, fname, x, y);
     wf_person_state ps;
-    if (wf_house_person(u->h, id, &ps) == WF_OK)
+    if (wf_walker_person(u->h, id, &ps) == WF_OK)
         wfl_error(L, fname, "id %d is already a person", (int)id);
-    size_t need = wf_house_person_count(u->h) + 1;
+    size_t need = wf_walker_person_count(u->h) + 1;
     if (need > u->events_cap) {
         size_t cap = u->events_cap ? u->events_cap * 2 : 16;
         wf_move_event *e = realloc(u->events, cap * sizeof *e);
@@ -169,7 +169,7 @@ static int l_add_person(lua_State *L)
         u->events = e;
         u->events_cap = cap;
     }
-    wf_status st = wf_house_add_person(u->h, id, x, y, half, speed, facing);
+    wf_status st = wf_walker_add_person(u->h, id, x, y, half, speed, facing);
     if (st != WF_OK)
         return raise_status(L, fname, st);
     return 0;
@@ -179,17 +179,17 @@ static uint32_t person_arg(lua_State *L, lhouse *u, const char *fname)
 {
     uint32_t id = id_arg(L, 2, fname, "id");
     wf_person_state ps;
-    if (wf_house_person(u->h, id, &ps) != WF_OK)
+    if (wf_walker_person(u->h, id, &ps) != WF_OK)
         wfl_error(L, fname, "id %d names no person", (int)id);
     return id;
 }
 
 static int l_remove_person(lua_State *L)
 {
-    const char *fname = "house:remove_person";
+    const char *fname = "walker:remove_person";
     lhouse *u = check_house(L, fname);
     uint32_t id = person_arg(L, u, fname);
-    wf_status st = wf_house_remove_person(u->h, id);
+    wf_status st = wf_walker_remove_person(u->h, id);
     if (st != WF_OK)
         return raise_status(L, fname, st);
     return 0;
@@ -197,13 +197,13 @@ static int l_remove_person(lua_State *L)
 
 static int l_place(lua_State *L)
 {
-    const char *fname = "house:place";
+    const char *fname = "walker:place";
     lhouse *u = check_house(L, fname);
     uint32_t id = person_arg(L, u, fname);
     wf_fix x = fix_arg(L, 3, fname, "x"), y = fix_arg(L, 4, fname, "y");
     int facing = (int)wfl_check_int(L, 5, fname, "facing", 0, 7);
     check_xy(L, u, fname, x, y);
-    wf_status st = wf_house_place_person(u->h, id, x, y, facing);
+    wf_status st = wf_walker_place_person(u->h, id, x, y, facing);
     if (st != WF_OK)
         return raise_status(L, fname, st);
     return 0;
@@ -211,11 +211,11 @@ static int l_place(lua_State *L)
 
 static int l_set_speed(lua_State *L)
 {
-    const char *fname = "house:set_speed";
+    const char *fname = "walker:set_speed";
     lhouse *u = check_house(L, fname);
     uint32_t id = person_arg(L, u, fname);
     wf_fix speed = (wf_fix)wfl_check_int(L, 3, fname, "speed", 1, WF_FIX_ONE);
-    wf_status st = wf_house_set_speed(u->h, id, speed);
+    wf_status st = wf_walker_set_speed(u->h, id, speed);
     if (st != WF_OK)
         return raise_status(L, fname, st);
     return 0;
@@ -224,7 +224,7 @@ static int l_set_speed(lua_State *L)
 /* set_route(id, {x1, y1, x2, y2, ...}, index0): index0 is 0-based. */
 static int l_set_route(lua_State *L)
 {
-    const char *fname = "house:set_route";
+    const char *fname = "walker:set_route";
     lhouse *u = check_house(L, fname);
     uint32_t id = person_arg(L, u, fname);
     char buf[64];
@@ -232,9 +232,9 @@ static int l_set_route(lua_State *L)
         wfl_error(L, fname, "points must be a table of fixed point x, y "
                   "pairs, got %s", wfl_describe(L, 3, buf));
     lua_Integer len = luaL_len(L, 3);
-    if (len < 2 || len % 2 != 0 || len > 2 * (lua_Integer)WF_HOUSE_MAX_POINTS)
+    if (len < 2 || len % 2 != 0 || len > 2 * (lua_Integer)WF_WALKER_MAX_POINTS)
         wfl_error(L, fname, "points must hold 1 to %d x, y pairs, got %lld "
-                  "values", WF_HOUSE_MAX_POINTS, (long long)len);
+                  "values", WF_WALKER_MAX_POINTS, (long long)len);
     int n = (int)(len / 2);
     int index = (int)wfl_check_int(L, 4, fname, "index", 0, n);
     wf_fix *xy = lua_newuserdatauv(L, (size_t)len * sizeof *xy, 0);
@@ -245,7 +245,7 @@ static int l_set_route(lua_State *L)
     }
     for (int k = 0; k < n; k++)
         check_xy(L, u, fname, xy[2 * k], xy[2 * k + 1]);
-    wf_status st = wf_house_set_route(u->h, id, xy, n, index);
+    wf_status st = wf_walker_set_route(u->h, id, xy, n, index);
     if (st != WF_OK)
         return raise_status(L, fname, st);
     return 0;
@@ -253,20 +253,20 @@ static int l_set_route(lua_State *L)
 
 static int l_stop(lua_State *L)
 {
-    const char *fname = "house:stop";
+    const char *fname = "walker:stop";
     lhouse *u = check_house(L, fname);
-    wf_house_stop(u->h, person_arg(L, u, fname));
+    wf_walker_stop(u->h, person_arg(L, u, fname));
     return 0;
 }
 
 /* person(id) -> x, y, facing, walking, index, npoints, half, speed */
 static int l_person(lua_State *L)
 {
-    const char *fname = "house:person";
+    const char *fname = "walker:person";
     lhouse *u = check_house(L, fname);
     uint32_t id = person_arg(L, u, fname);
     wf_person_state ps;
-    wf_house_person(u->h, id, &ps);
+    wf_walker_person(u->h, id, &ps);
     lua_pushinteger(L, ps.x);
     lua_pushinteger(L, ps.y);
     lua_pushinteger(L, ps.facing);
@@ -280,12 +280,12 @@ static int l_person(lua_State *L)
 
 static int l_route(lua_State *L)
 {
-    const char *fname = "house:route";
+    const char *fname = "walker:route";
     lhouse *u = check_house(L, fname);
     uint32_t id = person_arg(L, u, fname);
     const wf_fix *xy;
     int n;
-    wf_house_route(u->h, id, &xy, &n);
+    wf_walker_route(u->h, id, &xy, &n);
     lua_createtable(L, 2 * n, 0);
     for (int k = 0; k < 2 * n; k++) {
         lua_pushinteger(L, xy[k]);
@@ -298,14 +298,14 @@ static int l_route(lua_State *L)
  * returns the person count. */
 static int l_positions(lua_State *L)
 {
-    const char *fname = "house:positions";
+    const char *fname = "walker:positions";
     lhouse *u = check_house(L, fname);
     luaL_checktype(L, 2, LUA_TTABLE);
-    size_t n = wf_house_person_count(u->h);
+    size_t n = wf_walker_person_count(u->h);
     for (size_t k = 0; k < n; k++) {
-        uint32_t id = wf_house_person_id(u->h, k);
+        uint32_t id = wf_walker_person_id(u->h, k);
         wf_person_state ps;
-        wf_house_person(u->h, id, &ps);
+        wf_walker_person(u->h, id, &ps);
         lua_pushinteger(L, (lua_Integer)id);
         lua_rawseti(L, 2, (lua_Integer)(4 * k + 1));
         lua_pushinteger(L, ps.x);
@@ -322,10 +322,10 @@ static int l_positions(lua_State *L)
 /* step() -> {id, kind, blocker, id, kind, blocker, ...} */
 static int l_step(lua_State *L)
 {
-    const char *fname = "house:step";
+    const char *fname = "walker:step";
     lhouse *u = check_house(L, fname);
     size_t count = 0;
-    wf_status st = wf_house_step(u->h, u->events, u->events_cap, &count);
+    wf_status st = wf_walker_step(u->h, u->events, u->events_cap, &count);
     if (st != WF_OK)
         return raise_status(L, fname, st);
     lua_createtable(L, (int)(3 * count), 0);
@@ -343,15 +343,15 @@ static int l_step(lua_State *L)
 /* square_free(x, y, half, ignore) -> true | false, blocker */
 static int l_square_free(lua_State *L)
 {
-    const char *fname = "house:square_free";
+    const char *fname = "walker:square_free";
     lhouse *u = check_house(L, fname);
     wf_fix x = fix_arg(L, 2, fname, "x"), y = fix_arg(L, 3, fname, "y");
     wf_fix half = (wf_fix)wfl_check_int(L, 4, fname, "half", 1,
-                                        WF_HOUSE_MAX_HALF);
+                                        WF_WALKER_MAX_HALF);
     uint32_t ignore = (uint32_t)wfl_check_int(L, 5, fname, "ignore", 0,
                                               0x7fffffff);
     uint32_t blk = 0;
-    int ok = wf_house_square_free(u->h, x, y, half, ignore, &blk);
+    int ok = wf_walker_square_free(u->h, x, y, half, ignore, &blk);
     lua_pushboolean(L, ok);
     lua_pushinteger(L, (lua_Integer)blk);
     return 2;
@@ -359,8 +359,8 @@ static int l_square_free(lua_State *L)
 
 static int l_close(lua_State *L)
 {
-    lhouse *u = luaL_checkudata(L, 1, HOUSE_MT);
-    wf_house_destroy(u->h);
+    lhouse *u = luaL_checkudata(L, 1, WALKER_MT);
+    wf_walker_destroy(u->h);
     u->h = NULL;
     free(u->events);
     u->events = NULL;
@@ -370,13 +370,13 @@ static int l_close(lua_State *L)
 
 static int l_tostring(lua_State *L)
 {
-    lhouse *u = luaL_checkudata(L, 1, HOUSE_MT);
+    lhouse *u = luaL_checkudata(L, 1, WALKER_MT);
     if (!u->h)
-        lua_pushstring(L, "wayfinder.House (closed)");
+        lua_pushstring(L, "wayfinder.Walker (closed)");
     else
-        lua_pushfstring(L, "wayfinder.House (%dx%d, %d people)",
-                        wf_house_width(u->h), wf_house_height(u->h),
-                        (int)wf_house_person_count(u->h));
+        lua_pushfstring(L, "wayfinder.Walker (%dx%d, %d people)",
+                        wf_walker_width(u->h), wf_walker_height(u->h),
+                        (int)wf_walker_person_count(u->h));
     return 1;
 }
 
@@ -401,10 +401,10 @@ static const luaL_Reg house_methods[] = {
     {NULL, NULL}
 };
 
-void wfl_register_world(lua_State *L)
+void wfl_register_walker(lua_State *L)
 {
-    wfl_new_type(L, HOUSE_MT, house_methods, l_close, l_tostring);
+    wfl_new_type(L, WALKER_MT, house_methods, l_close, l_tostring);
     lua_pop(L, 1);
     lua_pushcfunction(L, l_house_new);
-    lua_setfield(L, -2, "house_new");
+    lua_setfield(L, -2, "walker_new");
 }

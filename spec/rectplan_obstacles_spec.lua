@@ -1,7 +1,7 @@
 -- The obstacle list of a room: boundary, wall scan, thin walls, the seven
--- object rules and inflation (wayfinder.rooms.obstacles).
-local rooms = require("wayfinder.rooms")
-local H = require("rects_helper")
+-- object rules and inflation (wayfinder.rectplan.obstacles).
+local rectplan = require("wayfinder.rectplan")
+local H = require("rectplan_helper")
 
 local U <const> = 1 / 65536   -- one fixed point unit
 
@@ -21,11 +21,11 @@ local function objects_only(list)
   return out
 end
 
-describe("wayfinder.rooms.obstacles", function()
+describe("wayfinder.rectplan.obstacles", function()
   describe("outer boundary", function()
     it("closes the room box grown by one tile with four one-tile rectangles", function()
       local room = H.box_room(8, 6)
-      local obs, inflated, skipped, bounds = rooms.obstacles(room,
+      local obs, inflated, skipped, bounds = rectplan.obstacles(room,
         { start = { 2.5, 2.5 }, goal = { 5, 5 } })
       assert.same({
         { 0, 0, 10, 1, "boundary" }, { 0, 7, 10, 8, "boundary" },
@@ -43,7 +43,7 @@ describe("wayfinder.rooms.obstacles", function()
         "#..#22#",
         "#######",
       })
-      local obs, _, _, bounds = rooms.obstacles(room, { start = { 4.5, 1.5 }, goal = { 5, 2 } })
+      local obs, _, _, bounds = rectplan.obstacles(room, { start = { 4.5, 1.5 }, goal = { 5, 2 } })
       assert.same({ 3, 0, 7, 4 }, bounds)
       assert.same({
         { 3, 0, 7, 1, "boundary" }, { 3, 3, 7, 4, "boundary" },
@@ -58,7 +58,7 @@ describe("wayfinder.rooms.obstacles", function()
         "#..#22#",
         "#######",
       })
-      local _, _, _, bounds = rooms.obstacles(room,
+      local _, _, _, bounds = rectplan.obstacles(room,
         { start = { 4.5, 1.5 }, goal = { 5, 2 }, room = 1 })
       assert.same({ 0, 0, 4, 4 }, bounds)
     end)
@@ -69,13 +69,13 @@ describe("wayfinder.rooms.obstacles", function()
         { id = 2, x0 = 2, y0 = 1, x1 = 3, y1 = 1.5, room = -1 },
         { id = 3, x0 = 1, y0 = 1, x1 = 1.5, y1 = 1.5, room = 1073741823 } } })
       for i, v in ipairs(room.rooms) do room.rooms[i] = v == 1 and "hall" or -1 end
-      local obs, _, skipped, bounds = rooms.obstacles(room,
+      local obs, _, skipped, bounds = rectplan.obstacles(room,
         { start = { 1.5, 1.5 }, goal = { 2, 2 } })
       assert.same({ 0, 0, 5, 4 }, bounds)
       assert.same({ 2, 2, 3, 3, "object", 1 }, H.plain(obs)[5])
       assert.same({ { id = 2, rule = "other_room", index = 2 },
         { id = 3, rule = "other_room", index = 3 } }, skipped)
-      local _, _, _, b2 = rooms.obstacles(room, { start = { 0.5, 0.5 }, goal = { 2, 2 } })
+      local _, _, _, b2 = rectplan.obstacles(room, { start = { 0.5, 0.5 }, goal = { 2, 2 } })
       assert.same({ -1, -1, 6, 5 }, b2)        -- the room -1 is the border
     end)
   end)
@@ -91,7 +91,7 @@ describe("wayfinder.rooms.obstacles", function()
         "##.......#",
         "##########",
       })
-      local obs = rooms.obstacles(room, { start = { 2.5, 2.5 }, goal = { 3, 3 } })
+      local obs = rectplan.obstacles(room, { start = { 2.5, 2.5 }, goal = { 3, 3 } })
       assert.same({ { 5, 1, 7, 3, "wall" }, { 1, 4, 2, 6, "wall" } }, walls_only(obs))
     end)
 
@@ -102,7 +102,7 @@ describe("wayfinder.rooms.obstacles", function()
         "#.#...#",
         "#######",
       })
-      local obs = rooms.obstacles(room, { start = { 1.5, 1.5 }, goal = { 5, 2 } })
+      local obs = rectplan.obstacles(room, { start = { 1.5, 1.5 }, goal = { 5, 2 } })
       assert.same({ { 2, 1, 4, 2, "wall" }, { 2, 2, 3, 3, "wall" } }, walls_only(obs))
     end)
 
@@ -114,7 +114,7 @@ describe("wayfinder.rooms.obstacles", function()
         "#.......#",
         "#########",
       })
-      local obs = rooms.obstacles(room, { start = { 1.5, 1.5 }, goal = { 5, 2 } })
+      local obs = rectplan.obstacles(room, { start = { 1.5, 1.5 }, goal = { 5, 2 } })
       assert.same({ { 2, 1, 4, 3, "wall" }, { 4, 2, 5, 3, "wall" } }, walls_only(obs))
     end)
 
@@ -126,7 +126,7 @@ describe("wayfinder.rooms.obstacles", function()
         "#.......#",
         "#########",
       })
-      local obs, _, _, bounds = rooms.obstacles(room, { start = { 1.5, 1.5 }, goal = { 5, 2 } })
+      local obs, _, _, bounds = rectplan.obstacles(room, { start = { 1.5, 1.5 }, goal = { 5, 2 } })
       assert.same({ 0, -1, 9, 5 }, bounds)
       assert.same({
         { 0, -1, 9, 0, "boundary" }, { 0, 4, 9, 5, "boundary" },
@@ -144,7 +144,7 @@ describe("wayfinder.rooms.obstacles", function()
         { 4, 3, 6, 3 }, { 7, 3, 5, 3 },   -- overlapping: one rectangle
         { 7, 2, 7, 5 },        -- beside the border: dropped
       } })
-      local obs = rooms.obstacles(room, { start = { 1.5, 1.5 }, goal = { 5, 2 } })
+      local obs = rectplan.obstacles(room, { start = { 1.5, 1.5 }, goal = { 5, 2 } })
       assert.same({
         { 4, 3, 7, 3, "wall" },
         { 3, 2, 3, 4, "wall" },
@@ -154,19 +154,19 @@ describe("wayfinder.rooms.obstacles", function()
     it("are edges, as route following sees them: a person may stand against one", function()
       local room = H.box_room(6, 4, { walls = { { 3, 1, 3, 4 } } })
       local q = { start = { 2.75, 2 }, goal = { 1.5, 2 }, width = 0.5 }
-      local _, inflated = rooms.obstacles(room, q)
+      local _, inflated = rectplan.obstacles(room, q)
       assert.same({ { 2.75, 0.75, 3.25, 4.25, "wall" } }, walls_only(inflated))
       -- the centre a quarter tile from the wall touches it: free to go
-      local points = rooms.plan(room, q)
+      local points = rectplan.plan(room, q)
       assert.same({ { 2.75, 2 }, { 1.5, 2 } }, points)
     end)
 
     it("keep one unit of thickness each way when the person has no width", function()
       local room = H.box_room(6, 4, { walls = { { 3, 1, 3, 4 } } })
       local q = { start = { 2.5, 2 }, goal = { 3.5, 2 } }
-      local _, inflated = rooms.obstacles(room, q)
+      local _, inflated = rectplan.obstacles(room, q)
       assert.same({ { 3 - U, 1, 3 + U, 4, "wall" } }, walls_only(inflated))
-      local points = rooms.plan(room, q)
+      local points = rectplan.plan(room, q)
       assert.is_true(#points > 2, "a point must go round the wall, not through it")
       for _, p in ipairs(points) do
         assert.is_true(p[1] <= 3 - U or p[1] >= 3 + U or p[2] <= 1 or p[2] >= 4)
@@ -179,7 +179,7 @@ describe("wayfinder.rooms.obstacles", function()
         "#..D#",
         "#####",
       }, { walls = { { 3, 1, 3, 2 } } })
-      local obs = rooms.obstacles(room, { start = { 1.5, 1.5 }, goal = { 3.5, 1.5 } })
+      local obs = rectplan.obstacles(room, { start = { 1.5, 1.5 }, goal = { 3.5, 1.5 } })
       assert.same({ { 3, 1, 3, 2, "wall" } }, walls_only(obs))
     end)
   end)
@@ -206,7 +206,7 @@ describe("wayfinder.rooms.obstacles", function()
       for k, v in pairs(base) do q[k] = v end
       -- ann stands half a tile from the goal, bob far from it
       q.goal, q.mode, q.near, q.ignore_people_within = { 3.75, 3.5 }, "near", 1, 1
-      local obs, _, skipped = rooms.obstacles(furnished(), q)
+      local obs, _, skipped = rectplan.obstacles(furnished(), q)
       assert.same({
         { id = "me", rule = "start_object", index = 1 },       -- rule 1
         { id = "dest", rule = "dest_object", index = 2 },      -- rule 2
@@ -227,7 +227,7 @@ describe("wayfinder.rooms.obstacles", function()
         local q = {}
         for k, v in pairs(base) do q[k] = v end
         q.start, q.width = { 3.25, 2.5 }, width
-        local _, _, skipped = rooms.obstacles(furnished(), q)
+        local _, _, skipped = rectplan.obstacles(furnished(), q)
         local out = {}
         for _, s in ipairs(skipped) do
           if s.rule == "person_overlap" then out[#out + 1] = s.id end
@@ -242,9 +242,9 @@ describe("wayfinder.rooms.obstacles", function()
     end)
 
     it("keeps the destination object when routing onto a point", function()
-      local _, _, skipped = rooms.obstacles(furnished(), base)
+      local _, _, skipped = rectplan.obstacles(furnished(), base)
       for _, s in ipairs(skipped) do assert.not_equal("dest", s.id) end
-      local obs = rooms.obstacles(furnished(), base)
+      local obs = rectplan.obstacles(furnished(), base)
       assert.same({ 6, 5, 7, 6, "object", "dest" }, objects_only(obs)[1])
     end)
 
@@ -255,7 +255,7 @@ describe("wayfinder.rooms.obstacles", function()
         q.goal = { 5, 2.5 }           -- ann's box 1 away, bob's sqrt(5)
         q.ignore_people_within = d
         local ids = {}
-        for _, a in ipairs(objects_only((rooms.obstacles(furnished(), q)))) do
+        for _, a in ipairs(objects_only((rectplan.obstacles(furnished(), q)))) do
           ids[#ids + 1] = a[6]
         end
         return ids
@@ -273,7 +273,7 @@ describe("wayfinder.rooms.obstacles", function()
         { id = "t", x0 = 3, y0 = 2, x1 = 6, y1 = 4, room = 1 },
         { id = "bench", x0 = 2, y0 = 5, x1 = 3, y1 = 5.5, room = 1, penalty = 2 },
       }, walls = { { 4, 5, 4, 7 } } })
-      local obs, inflated = rooms.obstacles(room, {
+      local obs, inflated = rectplan.obstacles(room, {
         start = { 1.5, 1.5 }, goal = { 7, 6 }, width = 0.5,
         terrain = { { x0 = 6, y0 = 5, x1 = 8, y1 = 7, penalty = 0.5 },
           { x0 = 1, y0 = 6, x1 = 2, y1 = 7, penalty = "impassable" } },
@@ -301,7 +301,7 @@ describe("wayfinder.rooms.obstacles", function()
     it("rounds a width to whole 1/65536 units per side", function()
       local room = H.box_room(4, 4, { objects = {
         { id = 1, x0 = 2, y0 = 2, x1 = 3, y1 = 3, room = 1 } } })
-      local _, inflated = rooms.obstacles(room, { start = { 1.5, 1.5 }, goal = { 4, 4 },
+      local _, inflated = rectplan.obstacles(room, { start = { 1.5, 1.5 }, goal = { 4, 4 },
         width = 0.3 })
       local half = math.floor(0.3 * 32768 + 0.5) / 65536
       assert.same({ 2 - half, 2 - half, 3 + half, 3 + half, "object", 1 },

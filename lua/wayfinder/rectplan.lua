@@ -1,7 +1,7 @@
---- wayfinder.rooms: routing inside one room of a tile world with the
+--- wayfinder.rectplan: routing inside one room of a tile world with the
 -- rectangle planner (free rectangles grown on demand, A* over them, a route
 -- smoothed by perturbation), and route files that record a planning call.
--- See docs/rooms.md.
+-- See docs/rectplan.md.
 local core = require("wayfinder.core")
 
 local M = {}
@@ -14,9 +14,9 @@ local VERSION <const> = 1
 local prepared = setmetatable({}, { __mode = "k" })
 
 --- Reads a room description once, so that later calls given the same table
--- read only its people again: returns room. See docs/rooms.md.
+-- read only its people again: returns room. See docs/rectplan.md.
 function M.prepare(room)
-  local ok, p = pcall(core.rooms_prepare, room)
+  local ok, p = pcall(core.rectplan_prepare, room)
   if not ok then error(p, 2) end
   prepared[room] = p
   return room
@@ -24,12 +24,12 @@ end
 
 --- Obstacles of a room for a query: obstacles, inflated, skipped, bounds.
 function M.obstacles(room, query)
-  return core.rooms_obstacles(prepared[room] or room, query)
+  return core.rectplan_obstacles(prepared[room] or room, query)
 end
 
 --- Plans in one call: points, info or nil, reason, info.
 function M.plan(room, query)
-  return core.rooms_plan(prepared[room] or room, query)
+  return core.rectplan_plan(prepared[room] or room, query)
 end
 
 -- ------------------------------------------------------------- JSON --
@@ -348,14 +348,14 @@ end
 
 -- --------------------------------------------------------- planner --
 
--- The planner is the core's "wayfinder.RoomPlanner" userdata; its methods
+-- The planner is the core's "wayfinder.RectPlan" userdata; its methods
 -- (advance, run, result, state, obstacles, tuning, close, is_closed) are
 -- in C, and the route file methods are added to the same method table.
-local methods = core.room_planner_methods
+local methods = core.rectplan_methods
 
 local function check_self(self, method)
   if not inputs[self] then
-    error(("planner:%s: self must be a planner from wayfinder.rooms.planner, got %s "
+    error(("planner:%s: self must be a planner from wayfinder.rectplan.planner, got %s "
       .. "(call it as planner:%s(...))"):format(method, type(self), method), 3)
   end
   if self:is_closed() then error("planner:" .. method .. ": the planner is closed", 3) end
@@ -363,13 +363,13 @@ end
 
 --- Creates a step-by-step planner for a room and a query.
 function M.planner(room, query)
-  local ok, p = pcall(core.rooms_planner, prepared[room] or room, query)
+  local ok, p = pcall(core.rectplan_planner, prepared[room] or room, query)
   if not ok then error(p, 2) end
   inputs[p] = { room = copy(room), query = copy(query) }
   return p
 end
 
---- The route file text of this planner (see docs/rooms.md).
+--- The route file text of this planner (see docs/rectplan.md).
 function methods.route_text(self)
   check_self(self, "route_text")
   return to_json(route_table(self))
@@ -421,9 +421,9 @@ local function route_parts(doc)
   end
   local query = copy(doc.query)
   -- the core checks everything else and names the field it rejects
-  local ok, err = pcall(core.rooms_obstacles, room, query)
+  local ok, err = pcall(core.rectplan_obstacles, room, query)
   if not ok then
-    return nil, (tostring(err):gsub("^wayfinder%.rooms%.obstacles: ", ""))
+    return nil, (tostring(err):gsub("^wayfinder%.rectplan%.obstacles: ", ""))
   end
   return room, query, copy(doc.result or {})
 end
@@ -438,7 +438,7 @@ end
 
 --- Parses route file text: room, query, result, document.
 function M.decode_route(text, source)
-  local fname = "wayfinder.rooms.decode_route"
+  local fname = "wayfinder.rectplan.decode_route"
   if type(text) ~= "string" then
     error(fname .. ": text must be a string, got " .. type(text), 2)
   end
@@ -451,7 +451,7 @@ end
 --- Loads a route file: room, query, result, document; nil, message when
 -- the file cannot be read.
 function M.load_route(path)
-  local fname = "wayfinder.rooms.load_route"
+  local fname = "wayfinder.rectplan.load_route"
   if type(path) ~= "string" then
     error(fname .. ": path must be a string, got " .. type(path), 2)
   end

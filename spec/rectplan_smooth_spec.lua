@@ -1,7 +1,7 @@
 -- Smoothing by perturbation: points slide along their shared edges, the
 -- route never gets longer and never leaves the free rectangles.
-local rooms = require("wayfinder.rooms")
-local H = require("rects_helper")
+local rectplan = require("wayfinder.rectplan")
+local H = require("rectplan_helper")
 
 -- cost of a chain of {x, y} with one factor (/256) per leg, as the core
 -- counts it: floor length per leg times the factor
@@ -29,7 +29,7 @@ describe("smoothing", function()
       { id = "wall", x0 = 5, y0 = 1, x1 = 6, y1 = 5.5, room = 1 } } })
     -- with one point per edge, A* puts the point of the lower edge (y = 5.5,
     -- x in [6, 9]) at the end nearest the straight start-goal line, x = 8.5
-    local pts, info = rooms.plan(room, { start = { 1.5, 1.5 }, goal = { 8.5, 4 },
+    local pts, info = rectplan.plan(room, { start = { 1.5, 1.5 }, goal = { 8.5, 4 },
       tuning = { edge_points = 1 } })
     assert.same({ { 1.5, 1.5 }, { 5, 5.5 }, { 8.5, 5.5 }, { 8.5, 4 } }, info.astar)
     assert.same({ { 1.5, 1.5 }, { 5, 5.5 }, { 6, 5.5 }, { 8.5, 4 } }, pts)
@@ -37,7 +37,7 @@ describe("smoothing", function()
     assert.is_true(info.chain_length > info.length)
     assert.equal(info.length / info.chain_length, info.ratio)
     -- with the ends of each edge as points too, A* finds the corner itself
-    local pts3, info3 = rooms.plan(room, { start = { 1.5, 1.5 }, goal = { 8.5, 4 } })
+    local pts3, info3 = rectplan.plan(room, { start = { 1.5, 1.5 }, goal = { 8.5, 4 } })
     assert.same(pts, pts3)
     assert.same(pts, info3.astar)
   end)
@@ -45,7 +45,7 @@ describe("smoothing", function()
   it("records one stage per step size, halving from step to min_step", function()
     local room = H.box_room(8, 6, { objects = {
       { id = "wall", x0 = 5, y0 = 1, x1 = 6, y1 = 5.5, room = 1 } } })
-    local p = rooms.planner(room, { start = { 1.5, 1.5 }, goal = { 8.5, 4 },
+    local p = rectplan.planner(room, { start = { 1.5, 1.5 }, goal = { 8.5, 4 },
       tuning = { step = 2, min_step = 0.25, edge_points = 1 } })
     p:run()
     local s = p:state()
@@ -58,7 +58,7 @@ describe("smoothing", function()
   it("slides the end along the near square's side", function()
     local room = H.box_room(10, 6, { objects = {
       { id = "bar", x0 = 5.5, y0 = 1, x1 = 6.5, y1 = 4.5, room = 1 } } })
-    local pts, info = rooms.plan(room,
+    local pts, info = rectplan.plan(room,
       { start = { 1.5, 2 }, goal = { 8, 2 }, mode = "near", near = 2 })
     local last = pts[#pts]
     assert.equal(2, math.max(math.abs(last[1] - 8), math.abs(last[2] - 2)))
@@ -79,7 +79,7 @@ describe("smoothing", function()
       if seed % 7 == 0 then
         q.tuning = { max_node_size = 2, step = 1, min_step = 1 / 256, edge_points = 1 }
       end
-      local p = rooms.planner(room, q)
+      local p = rectplan.planner(room, q)
       local pts, info = p:run()
       if pts then
         checked = checked + 1

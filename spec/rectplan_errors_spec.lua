@@ -1,7 +1,7 @@
 -- Bad input to the rectangle planner: every argument error names the
 -- function, the argument and the bad value.
-local rooms = require("wayfinder.rooms")
-local H = require("rects_helper")
+local rectplan = require("wayfinder.rectplan")
+local H = require("rectplan_helper")
 
 local function room(f)
   local r = H.box_room(4, 3, { objects = {
@@ -155,22 +155,22 @@ local CASES = {
 
 describe("bad input", function()
   for _, fname in ipairs({ "plan", "obstacles", "planner" }) do
-    describe("wayfinder.rooms." .. fname, function()
+    describe("wayfinder.rectplan." .. fname, function()
       for _, c in ipairs(CASES) do
         it("rejects " .. c[1], function()
-          assert.has_error(function() rooms[fname](c[2], c[3]) end,
-            "wayfinder.rooms." .. fname .. ": " .. c[4])
+          assert.has_error(function() rectplan[fname](c[2], c[3]) end,
+            "wayfinder.rectplan." .. fname .. ": " .. c[4])
         end)
       end
     end)
   end
 
-  describe("wayfinder.rooms.prepare", function()
+  describe("wayfinder.rectplan.prepare", function()
     for _, c in ipairs(CASES) do
       if c[4]:find("^room") or c[4]:find("^unknown room key") then
         it("rejects " .. c[1], function()
-          assert.has_error(function() rooms.prepare(c[2]) end,
-            "wayfinder.rooms.prepare: " .. c[4])
+          assert.has_error(function() rectplan.prepare(c[2]) end,
+            "wayfinder.rectplan.prepare: " .. c[4])
         end)
       end
     end
@@ -178,10 +178,10 @@ describe("bad input", function()
     it("leaves nothing prepared when it rejects a room", function()
       local r = room()
       r.rooms[3] = true
-      assert.has_error(function() rooms.prepare(r) end)
+      assert.has_error(function() rectplan.prepare(r) end)
       -- so the next call reads the table again and finds the same fault
-      assert.has_error(function() rooms.plan(r, q()) end,
-        "wayfinder.rooms.plan: room.rooms[3] must be an integer in [-1073741824, 1073741823] "
+      assert.has_error(function() rectplan.plan(r, q()) end,
+        "wayfinder.rectplan.plan: room.rooms[3] must be an integer in [-1073741824, 1073741823] "
         .. "or a string, got true")
     end)
 
@@ -189,30 +189,30 @@ describe("bad input", function()
       local r = room(function(x)
         x.objects[2] = { id = "ann", x0 = 1, y0 = 1, x1 = 1.5, y1 = 1.5, room = 1, person = true }
       end)
-      rooms.prepare(r)
+      rectplan.prepare(r)
       r.objects[2].x1 = "wide"
-      assert.has_error(function() rooms.plan(r, q()) end,
-        "wayfinder.rooms.plan: room.objects[2].x1 must be a number in [-8192, 8192], got 'wide'")
+      assert.has_error(function() rectplan.plan(r, q()) end,
+        "wayfinder.rectplan.plan: room.objects[2].x1 must be a number in [-8192, 8192], got 'wide'")
       r.objects[2].x1, r.objects[2].room = 1.5, {}
-      assert.has_error(function() rooms.obstacles(r, q()) end,
-        "wayfinder.rooms.obstacles: room.objects[2].room must be an integer in "
+      assert.has_error(function() rectplan.obstacles(r, q()) end,
+        "wayfinder.rectplan.obstacles: room.objects[2].room must be an integer in "
         .. "[-1073741824, 1073741823] or a string, got a table")
       r.objects[2] = 7
-      assert.has_error(function() rooms.planner(r, q()) end,
-        "wayfinder.rooms.planner: room.objects[2] must be a table, got 7")
+      assert.has_error(function() rectplan.planner(r, q()) end,
+        "wayfinder.rectplan.planner: room.objects[2] must be a table, got 7")
     end)
   end)
 
   it("accepts every case once the bad field is fixed", function()
-    assert.is_table((rooms.plan(room(), q())))
+    assert.is_table((rectplan.plan(room(), q())))
   end)
 
   it("does not change the room or the query it was given", function()
     local r, x = room(), q(function(y) y.tuning = { step = 0.25 } end)
     local r0, x0 = room(), q(function(y) y.tuning = { step = 0.25 } end)
-    rooms.plan(r, x)
-    rooms.planner(r, x):run()
-    rooms.obstacles(r, x)
+    rectplan.plan(r, x)
+    rectplan.planner(r, x):run()
+    rectplan.obstacles(r, x)
     assert.same(r0, r)
     assert.same(x0, x)
   end)

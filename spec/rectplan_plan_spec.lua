@@ -1,7 +1,7 @@
 -- The rectangle planner: node growth, A* over the cover it builds,
 -- destination modes, penalties, outcomes and the step-by-step interface.
-local rooms = require("wayfinder.rooms")
-local H = require("rects_helper")
+local rectplan = require("wayfinder.rectplan")
+local H = require("rectplan_helper")
 
 local function rects(list)
   local out = {}
@@ -16,10 +16,10 @@ local function table_room()
 end
 local TABLE_Q = { start = { 1.5, 3.5 }, goal = { 8.5, 3.5 }, width = 0.5 }
 
-describe("wayfinder.rooms.planner", function()
+describe("wayfinder.rectplan.planner", function()
   describe("node growth", function()
     it("grows the start node right, left, up, then down as far as obstacles allow", function()
-      local p = rooms.planner(table_room(), TABLE_Q)
+      local p = rectplan.planner(table_room(), TABLE_Q)
       local s = p:state()
       assert.same({ { 1.25, 1.25, 2.75, 6.75 } }, rects(s.nodes))
       assert.equal(0, s.nodes[1].created)
@@ -31,7 +31,7 @@ describe("wayfinder.rooms.planner", function()
     end)
 
     it("expanding a node grows seeds along each uncovered stretch of its sides", function()
-      local p = rooms.planner(table_room(), TABLE_Q)
+      local p = rectplan.planner(table_room(), TABLE_Q)
       assert.equal("running", p:advance())
       local s = p:state()
       assert.same({
@@ -60,7 +60,7 @@ describe("wayfinder.rooms.planner", function()
     it("keeps every node within the maximum node size", function()
       local q = { start = { 1.5, 3.5 }, goal = { 8.5, 3.5 }, width = 0.5,
         tuning = { max_node_size = 2 } }
-      local p = rooms.planner(table_room(), q)
+      local p = rectplan.planner(table_room(), q)
       assert.same({ { 1.25, 1.5, 2.75, 3.5 } }, rects(p:state().nodes))
       p:run()
       for _, n in ipairs(p:state().nodes) do
@@ -72,7 +72,7 @@ describe("wayfinder.rooms.planner", function()
       local room = H.box_room(8, 6)
       local q = { start = { 1.5, 3.5 }, goal = { 8.5, 3.5 },
         tuning = { max_node_size = 2, seed = 0.5 } }
-      local p = rooms.planner(room, q)
+      local p = rectplan.planner(room, q)
       p:advance()
       local s = p:state()
       -- the start seed uses the whole size going right, then down; the top
@@ -85,7 +85,7 @@ describe("wayfinder.rooms.planner", function()
     end)
 
     local function check_cover(room, q, seed)
-      local p = rooms.planner(room, q)
+      local p = rectplan.planner(room, q)
       p:run()
       local s = p:state()
       local _, inflated, _, b = p:obstacles()
@@ -210,7 +210,7 @@ describe("wayfinder.rooms.planner", function()
       for seed = 1, 20 do
         local room, point = H.random_room(500 + seed, 10, 12)
         local q = { start = point(), goal = point() }
-        local p = rooms.planner(room, q)
+        local p = rectplan.planner(room, q)
         p:run()
         local s = p:state()
         local sx, sy = H.fix(q.start[1]), H.fix(q.start[2])
@@ -260,7 +260,7 @@ describe("wayfinder.rooms.planner", function()
 
   describe("routes", function()
     it("goes around the table on the first of two equal sides", function()
-      local pts, info = rooms.plan(table_room(), TABLE_Q)
+      local pts, info = rectplan.plan(table_room(), TABLE_Q)
       assert.same({ { 1.5, 3.5 }, { 2.75, 1.75 }, { 6.25, 1.75 }, { 8.5, 3.5 } }, pts)
       assert.equal(4, info.nodes)
       assert.equal(6, info.expanded)
@@ -272,27 +272,28 @@ describe("wayfinder.rooms.planner", function()
     end)
 
     it("goes straight when nothing is in the way, in one node", function()
-      local pts, info = rooms.plan(H.box_room(8, 6), { start = { 1.5, 1.5 }, goal = { 7.25, 6.5 } })
+      local pts, info = rectplan.plan(H.box_room(8, 6),
+        { start = { 1.5, 1.5 }, goal = { 7.25, 6.5 } })
       assert.same({ { 1.5, 1.5 }, { 7.25, 6.5 } }, pts)
       assert.equal(1, info.nodes)
       assert.equal(2, info.expanded)
     end)
 
     it("returns the start alone when start and goal coincide", function()
-      local pts, info = rooms.plan(table_room(), { start = { 1.5, 3.5 }, goal = { 1.5, 3.5 } })
+      local pts, info = rectplan.plan(table_room(), { start = { 1.5, 3.5 }, goal = { 1.5, 3.5 } })
       assert.same({ { 1.5, 3.5 } }, pts)
       assert.equal(0, info.length)
     end)
 
     it("ends on the nearest free point of the square around the goal (mode near)", function()
-      local pts = rooms.plan(H.box_room(8, 6),
+      local pts = rectplan.plan(H.box_room(8, 6),
         { start = { 1.5, 3.5 }, goal = { 6, 3.5 }, mode = "near", near = 1 })
       assert.same({ { 1.5, 3.5 }, { 5, 3.5 }, }, pts)
       -- near = 0 is the point mode
-      assert.same({ { 1.5, 3.5 }, { 6, 3.5 } }, (rooms.plan(H.box_room(8, 6),
+      assert.same({ { 1.5, 3.5 }, { 6, 3.5 } }, (rectplan.plan(H.box_room(8, 6),
         { start = { 1.5, 3.5 }, goal = { 6, 3.5 }, mode = "near", near = 0 })))
       -- already on the square: nowhere to go
-      assert.same({ { 5, 3.5 } }, (rooms.plan(H.box_room(8, 6),
+      assert.same({ { 5, 3.5 } }, (rectplan.plan(H.box_room(8, 6),
         { start = { 5, 3.5 }, goal = { 6, 3.5 }, mode = "near", near = 1 })))
     end)
 
@@ -301,18 +302,18 @@ describe("wayfinder.rooms.planner", function()
         { id = "desk", x0 = 5, y0 = 3, x1 = 7, y1 = 4, room = 1 } } })
       local q = { start = { 1.5, 3.5 }, goal = { 6, 3.5 }, mode = "near", near = 1.5,
         dest_object = "desk", width = 0.5 }
-      assert.same({ { 1.5, 3.5 }, { 4.5, 3.5 } }, (rooms.plan(room, q)))
+      assert.same({ { 1.5, 3.5 }, { 4.5, 3.5 } }, (rectplan.plan(room, q)))
       q.dest_object = nil                 -- the desk's inflated box now holds the left side
-      assert.same({ { 1.5, 3.5 }, { 4.5, 3.5 } }, (rooms.plan(room, q)))
+      assert.same({ { 1.5, 3.5 }, { 4.5, 3.5 } }, (rectplan.plan(room, q)))
       q.near = 0.5
-      local pts, why = rooms.plan(room, q)
+      local pts, why = rectplan.plan(room, q)
       assert.same({ nil, "goal_blocked" }, { pts, why })
     end)
 
     it("ends on a free side of the square when a side is blocked", function()
       local room = H.box_room(10, 6, { objects = {
         { id = "bar", x0 = 5.5, y0 = 1, x1 = 6.5, y1 = 5.5, room = 1 } } })
-      local pts, info = rooms.plan(room,
+      local pts, info = rectplan.plan(room,
         { start = { 1.5, 3.5 }, goal = { 7, 3.5 }, mode = "near", near = 1 })
       assert.same({ { 1.5, 3.5 }, { 5.5, 5.5 }, { 6.5, 5.5 }, { 6.5, 4.5 } }, pts)
       local last = pts[#pts]
@@ -328,7 +329,7 @@ describe("wayfinder.rooms.planner", function()
     end
 
     it("crosses a costly area that cannot be avoided and charges its cost", function()
-      local pts, info = rooms.plan(H.box_room(10, 4), strip(5, 0.5))
+      local pts, info = rectplan.plan(H.box_room(10, 4), strip(5, 0.5))
       assert.same({ { 1.5, 3 }, { 10.5, 3 } }, pts)
       assert.equal(9, info.length)
       assert.equal(2.5 + 4 * 1.5 + 2.5, info.cost)
@@ -336,17 +337,17 @@ describe("wayfinder.rooms.planner", function()
 
     it("goes round a costly area when that is cheaper, through it when not", function()
       local room = H.box_room(10, 4)
-      local pts, info = rooms.plan(room, strip(4, 10))
+      local pts, info = rectplan.plan(room, strip(4, 10))
       assert.equal(info.length, info.cost)         -- never inside the area
       assert.is_nil(H.crossing({ H.fix_rect({ 4, 1, 8, 4 }) }, pts))
       assert.is_true(#pts > 2)
-      pts, info = rooms.plan(room, strip(4, 0.01))
+      pts, info = rectplan.plan(room, strip(4, 0.01))
       assert.same({ { 1.5, 3 }, { 10.5, 3 } }, pts)
       assert.is_true(info.cost > info.length)
     end)
 
     it("keeps nodes inside or outside each penalty area and marks their penalty", function()
-      local p = rooms.planner(H.box_room(10, 4), strip(4, 0.5))
+      local p = rectplan.planner(H.box_room(10, 4), strip(4, 0.5))
       p:run()
       local inside = 0
       for _, n in ipairs(p:state().nodes) do
@@ -365,7 +366,7 @@ describe("wayfinder.rooms.planner", function()
 
     it("treats an impassable area as an obstacle", function()
       for _, impassable in ipairs({ "impassable", math.huge }) do
-        local pts, why = rooms.plan(H.box_room(10, 4), strip(5, impassable))
+        local pts, why = rectplan.plan(H.box_room(10, 4), strip(5, impassable))
         assert.same({ nil, "no_path" }, { pts, why })
       end
     end)
@@ -373,7 +374,7 @@ describe("wayfinder.rooms.planner", function()
     it("lets a route jump an object with a finite penalty", function()
       local room = H.box_room(10, 4, { objects = {
         { id = "hedge", x0 = 5, y0 = 1, x1 = 6, y1 = 5, room = 1, penalty = 1 } } })
-      local pts, info = rooms.plan(room, { start = { 1.5, 3 }, goal = { 10.5, 3 }, width = 0.5 })
+      local pts, info = rectplan.plan(room, { start = { 1.5, 3 }, goal = { 10.5, 3 }, width = 0.5 })
       assert.same({ { 1.5, 3 }, { 10.5, 3 } }, pts)
       assert.equal(9 + 1.5, info.cost)             -- 1.5 = the inflated hedge, paid twice
     end)
@@ -381,7 +382,7 @@ describe("wayfinder.rooms.planner", function()
 
   describe("outcomes", function()
     local function reason(room, q)
-      local pts, why, info = rooms.plan(room, q)
+      local pts, why, info = rectplan.plan(room, q)
       assert.is_nil(pts)
       assert.is_table(info)
       return why
@@ -405,7 +406,7 @@ describe("wayfinder.rooms.planner", function()
         { id = "a", x0 = 4, y0 = 1, x1 = 5, y1 = 2.5, room = 1 },
         { id = "b", x0 = 4, y0 = 3.5, x1 = 5, y1 = 5, room = 1 } } })
       local q = { start = { 2, 3 }, goal = { 7.5, 3 }, width = 0.9 }
-      assert.is_table((rooms.plan(room, q)))
+      assert.is_table((rectplan.plan(room, q)))
       q.width = 1.1
       assert.equal("no_path", reason(room, q))
     end)
@@ -417,7 +418,7 @@ describe("wayfinder.rooms.planner", function()
   end)
 
   describe("escape", function()
-    local function plan(room, q) return rooms.plan(room, q) end
+    local function plan(room, q) return rectplan.plan(room, q) end
 
     it("walks a start out of an obstacle to the nearest free point first", function()
       -- 0.25 inside the table's left side, 1 from the others
@@ -481,18 +482,18 @@ describe("wayfinder.rooms.planner", function()
             x1 = x + 0.25, y1 = y + 0.25, room = 1, person = true }
         end
         local plain = copy(room)
-        assert.equal(room, rooms.prepare(room))
+        assert.equal(room, rectplan.prepare(room))
         local q = { start = point(0.5), goal = point(0.5), width = 0.5, start_object = "p1",
           ignore_people_within = seed % 3 }
-        assert.same({ rooms.plan(plain, q) }, { rooms.plan(room, q) })
-        assert.same({ rooms.obstacles(plain, q) }, { rooms.obstacles(room, q) })
-        assert.same(rooms.planner(plain, q):state(), rooms.planner(room, q):state())
+        assert.same({ rectplan.plan(plain, q) }, { rectplan.plan(room, q) })
+        assert.same({ rectplan.obstacles(plain, q) }, { rectplan.obstacles(room, q) })
+        assert.same(rectplan.planner(plain, q):state(), rectplan.planner(room, q):state())
         -- people move in place: the prepared room reads them again
         for _, o in ipairs(room.objects) do
           if o.person then o.x0, o.x1 = o.x0 + 0.5, o.x1 + 0.5 end
         end
         plain = copy(room)
-        assert.same({ rooms.plan(plain, q) }, { rooms.plan(room, q) })
+        assert.same({ rectplan.plan(plain, q) }, { rectplan.plan(room, q) })
       end
     end)
 
@@ -502,36 +503,36 @@ describe("wayfinder.rooms.planner", function()
       room.objects = { { id = 1, x0 = 3, y0 = 1, x1 = 4, y1 = 3, room = "hall" },
         { id = 2, x0 = 2, y0 = 3, x1 = 2.5, y1 = 3.5, room = "hall", person = true } }
       local plain = copy(room)
-      rooms.prepare(room)
+      rectplan.prepare(room)
       local q = { start = { 1.5, 1.5 }, goal = { 5.5, 1.5 }, width = 0.5 }
-      assert.same({ rooms.plan(plain, q) }, { rooms.plan(room, q) })
+      assert.same({ rectplan.plan(plain, q) }, { rectplan.plan(room, q) })
       q.room = "hall"
-      assert.same({ rooms.plan(plain, q) }, { rooms.plan(room, q) })
+      assert.same({ rectplan.plan(plain, q) }, { rectplan.plan(room, q) })
     end)
 
     it("keep what they read of everything but people until prepared again", function()
       local room = table_room()
-      rooms.prepare(room)
-      local before = { rooms.plan(room, TABLE_Q) }
+      rectplan.prepare(room)
+      local before = { rectplan.plan(room, TABLE_Q) }
       room.objects[1].y0 = 1              -- the table now shuts the way over its top
-      assert.same(before, { rooms.plan(room, TABLE_Q) })
-      rooms.prepare(room)
-      local after = { rooms.plan(room, TABLE_Q) }
+      assert.same(before, { rectplan.plan(room, TABLE_Q) })
+      rectplan.prepare(room)
+      local after = { rectplan.plan(room, TABLE_Q) }
       assert.not_same(before, after)
       assert.is_true(after[1][2][2] > 5)  -- round the bottom now
-      assert.same({ rooms.plan(copy(room), TABLE_Q) }, after)
+      assert.same({ rectplan.plan(copy(room), TABLE_Q) }, after)
     end)
   end)
 
   describe("step by step", function()
     it("advances one point at a time and then stays done", function()
-      local p = rooms.planner(table_room(), TABLE_Q)
+      local p = rectplan.planner(table_room(), TABLE_Q)
       local n = 0
       while p:advance() == "running" do n = n + 1 end
       local pts, info = p:result()
       assert.equal(n + 1, info.expanded)
       assert.equal("done", p:advance())
-      assert.same({ rooms.plan(table_room(), TABLE_Q) }, { p:result() })
+      assert.same({ rectplan.plan(table_room(), TABLE_Q) }, { p:result() })
       local s = p:state()
       assert.equal("done", s.status)
       assert.equal(2, s.current)
@@ -544,7 +545,7 @@ describe("wayfinder.rooms.planner", function()
     it("lists open points in pop order", function()
       for seed = 1, 10 do
         local room, point = H.random_room(200 + seed, 12, 15)
-        local p = rooms.planner(room, { start = point(), goal = point() })
+        local p = rectplan.planner(room, { start = point(), goal = point() })
         for _ = 1, 4 do p:advance() end
         local s = p:state()
         for i = 2, #s.open do
@@ -557,11 +558,11 @@ describe("wayfinder.rooms.planner", function()
     end)
 
     it("says running while running and gives the reason once failed", function()
-      local p = rooms.planner(table_room(), TABLE_Q)
+      local p = rectplan.planner(table_room(), TABLE_Q)
       local pts, why, info = p:result()
       assert.same({ nil, "running" }, { pts, why })
       assert.equal(1, info.nodes)
-      local f = rooms.planner(table_room(), { start = { 4, 3 }, goal = { 8, 3 } })
+      local f = rectplan.planner(table_room(), { start = { 4, 3 }, goal = { 8, 3 } })
       assert.equal("failed", f:state().status)
       assert.equal("start_blocked", f:state().reason)
       assert.equal("failed", f:advance())
@@ -570,12 +571,12 @@ describe("wayfinder.rooms.planner", function()
     end)
 
     it("run() finishes like plan()", function()
-      local p = rooms.planner(table_room(), TABLE_Q)
-      assert.same({ rooms.plan(table_room(), TABLE_Q) }, { p:run() })
+      local p = rectplan.planner(table_room(), TABLE_Q)
+      assert.same({ rectplan.plan(table_room(), TABLE_Q) }, { p:run() })
     end)
 
     it("reports its tuning with the defaults filled in", function()
-      local p = rooms.planner(table_room(), TABLE_Q)
+      local p = rectplan.planner(table_room(), TABLE_Q)
       assert.same({ max_node_size = 0, seed = 0, step = 0.5, min_step = 1 / 1024,
         max_nodes = 64 + 16 * 5, edge_points = 3, escape = 0.5 }, p:tuning())
       local t = p:tuning()
@@ -584,34 +585,34 @@ describe("wayfinder.rooms.planner", function()
     end)
 
     it("closes once and then refuses every method", function()
-      local p = rooms.planner(table_room(), TABLE_Q)
+      local p = rectplan.planner(table_room(), TABLE_Q)
       assert.is_false(p:is_closed())
-      assert.equal("wayfinder.RoomPlanner (running, step 0, 1 nodes)", tostring(p))
+      assert.equal("wayfinder.RectPlan (running, step 0, 1 nodes)", tostring(p))
       p:close()
       p:close()
       assert.is_true(p:is_closed())
-      assert.equal("wayfinder.RoomPlanner (closed)", tostring(p))
+      assert.equal("wayfinder.RectPlan (closed)", tostring(p))
       for _, m in ipairs({ "advance", "run", "result", "state", "obstacles", "tuning",
         "route_text", "save_route" }) do
         assert.has_error(function() p[m](p) end, "planner:" .. m .. ": the planner is closed")
       end
       do
-        local q <close> = rooms.planner(table_room(), TABLE_Q)
+        local q <close> = rectplan.planner(table_room(), TABLE_Q)
         p = q
       end
       assert.is_true(p:is_closed())
     end)
 
     it("names the method when called without self", function()
-      local p = rooms.planner(table_room(), TABLE_Q)
+      local p = rectplan.planner(table_room(), TABLE_Q)
       assert.has_error(function() p.advance() end,
-        "planner:advance: self must be a planner from wayfinder.rooms.planner, got no value "
+        "planner:advance: self must be a planner from wayfinder.rectplan.planner, got no value "
         .. "(call it as planner:advance(...))")
       assert.has_error(function() p.close(5) end,
-        "planner:close: self must be a planner from wayfinder.rooms.planner, got 5 "
+        "planner:close: self must be a planner from wayfinder.rectplan.planner, got 5 "
         .. "(call it as planner:close(...))")
       assert.has_error(function() p.save_route({}, "x") end,
-        "planner:save_route: self must be a planner from wayfinder.rooms.planner, got table "
+        "planner:save_route: self must be a planner from wayfinder.rectplan.planner, got table "
         .. "(call it as planner:save_route(...))")
     end)
   end)
@@ -621,14 +622,14 @@ describe("wayfinder.rooms.planner", function()
       local script = [[
         package.path = "lua/?.lua;lua/?/init.lua;spec/?.lua;" .. package.path
         package.cpath = "]] .. cpath .. [[;" .. package.cpath
-        local rooms = require("wayfinder.rooms")
-        local H = require("rects_helper")
+        local rectplan = require("wayfinder.rectplan")
+        local H = require("rectplan_helper")
         local out = {}
         for seed = 1, 25 do
           local room, point = H.random_room(seed, 8 + seed % 8, 5 + seed % 15)
           local q = { start = point(0.5), goal = point(0.5), width = 0.5,
             mode = seed % 3 == 0 and "near" or "point", near = 0.75 }
-          local pts, info = rooms.plan(room, q)
+          local pts, info = rectplan.plan(room, q)
           out[#out + 1] = pts and #pts .. ":" .. info.length_units or tostring(info)
           for _, p in ipairs(pts or {}) do out[#out + 1] = ("%a,%a"):format(p[1], p[2]) end
         end

@@ -1,7 +1,7 @@
--- Route files: planner:save_route, wayfinder.rooms.load_route and
+-- Route files: planner:save_route, wayfinder.rectplan.load_route and
 -- decode_route; a loaded route plans again to the same points.
-local rooms = require("wayfinder.rooms")
-local H = require("rects_helper")
+local rectplan = require("wayfinder.rectplan")
+local H = require("rectplan_helper")
 
 local function tmpname()
   local p = os.tmpname()
@@ -29,19 +29,19 @@ end
 describe("route files", function()
   it("load back the room and query, and plan again to the same points", function()
     local room, q = furnished(), query()
-    local p = rooms.planner(room, q)
+    local p = rectplan.planner(room, q)
     local pts, info = p:run()
     assert.is_table(pts)
     local path = tmpname()
     assert.is_true(p:save_route(path))
-    local room2, q2, result, doc = rooms.load_route(path)
+    local room2, q2, result, doc = rectplan.load_route(path)
     os.remove(path)
     assert.same(room, room2)
     assert.same(q, q2)
     assert.same(pts, result.points)
     assert.equal(info.length, result.length)
     assert.equal("done", result.status)
-    assert.same({ rooms.plan(room, q) }, { rooms.plan(room2, q2) })
+    assert.same({ rectplan.plan(room, q) }, { rectplan.plan(room2, q2) })
     assert.equal(p:state().step, doc.trace.steps)
     assert.equal(#p:state().nodes, #doc.trace.nodes)
     assert.equal(#p:state().vertices, #doc.trace.vertices)
@@ -53,10 +53,10 @@ describe("route files", function()
       local room, point = H.random_room(7000 + seed, 6 + seed % 9, 3 + seed % 15)
       local q = { start = point(0.5), goal = point(0.5), width = 0.5 }
       if seed % 2 == 0 then q.mode, q.near = "near", 0.7 end
-      local p = rooms.planner(room, q)
+      local p = rectplan.planner(room, q)
       local pts, why = p:run()
-      local room2, q2, result = rooms.decode_route(p:route_text())
-      local pts2, why2 = rooms.plan(room2, q2)
+      local room2, q2, result = rectplan.decode_route(p:route_text())
+      local pts2, why2 = rectplan.plan(room2, q2)
       assert.same(pts, pts2)
       assert.same(pts, result.points)
       if not pts then
@@ -68,22 +68,22 @@ describe("route files", function()
   end)
 
   it("write the same text for the same planning call", function()
-    local a = rooms.planner(furnished(), query())
-    local b = rooms.planner(furnished(), query())
+    local a = rectplan.planner(furnished(), query())
+    local b = rectplan.planner(furnished(), query())
     a:run()
     b:run()
     assert.equal(a:route_text(), b:route_text())
   end)
 
   it("hold the documented sections in a fixed order", function()
-    local p = rooms.planner(furnished(), query())
+    local p = rectplan.planner(furnished(), query())
     p:run()
     local text = p:route_text()
     local keys = {}
     for k in text:gmatch('\n "([%w_]+)":') do keys[#keys + 1] = k end
     assert.same({ "format", "version", "room", "query", "tuning", "bounds", "obstacles",
       "inflated", "skipped", "result", "trace" }, keys)
-    local _, _, _, doc = rooms.decode_route(text)
+    local _, _, _, doc = rectplan.decode_route(text)
     assert.equal("wayfinder.route", doc.format)
     assert.equal(1, doc.version)
     assert.same({ 5 }, doc.room.doors)
@@ -96,31 +96,31 @@ describe("route files", function()
 
   it("replan the sample files to the points they hold", function()
     for _, name in ipairs({ "sample.route.json", "near.route.json" }) do
-      local room, q, result = rooms.load_route("spec/data/routes/" .. name)
+      local room, q, result = rectplan.load_route("spec/data/routes/" .. name)
       assert.equal("done", result.status)
-      local pts = rooms.plan(room, q)
+      local pts = rectplan.plan(room, q)
       assert.same(result.points, pts)
     end
   end)
 
   it("give nil and a message for a file that cannot be read or written", function()
-    local r, msg = rooms.load_route("spec/data/routes/no-such-file.json")
+    local r, msg = rectplan.load_route("spec/data/routes/no-such-file.json")
     assert.is_nil(r)
     assert.matches("no%-such%-file%.json", msg)
-    local p = rooms.planner(furnished(), query())
+    local p = rectplan.planner(furnished(), query())
     local ok, err = p:save_route("/nonexistent-dir/x.route.json")
     assert.is_nil(ok)
     assert.matches("nonexistent%-dir", err)
   end)
 
   describe("malformed text", function()
-    local good = rooms.planner(furnished(), query())
+    local good = rectplan.planner(furnished(), query())
     good:run()
     local text = good:route_text()
 
     local function fails(t, msg)
-      assert.has_error(function() rooms.decode_route(t, "f.json") end,
-        "wayfinder.rooms.decode_route: f.json" .. msg)
+      assert.has_error(function() rectplan.decode_route(t, "f.json") end,
+        "wayfinder.rectplan.decode_route: f.json" .. msg)
     end
 
     it("names the line and column of a JSON error", function()
@@ -157,12 +157,12 @@ describe("route files", function()
     end)
 
     it("rejects arguments of the wrong type", function()
-      assert.has_error(function() rooms.decode_route(42) end,
-        "wayfinder.rooms.decode_route: text must be a string, got number")
-      assert.has_error(function() rooms.decode_route("{}", 42) end,
-        "wayfinder.rooms.decode_route: source must be a string, got number")
-      assert.has_error(function() rooms.load_route() end,
-        "wayfinder.rooms.load_route: path must be a string, got nil")
+      assert.has_error(function() rectplan.decode_route(42) end,
+        "wayfinder.rectplan.decode_route: text must be a string, got number")
+      assert.has_error(function() rectplan.decode_route("{}", 42) end,
+        "wayfinder.rectplan.decode_route: source must be a string, got number")
+      assert.has_error(function() rectplan.load_route() end,
+        "wayfinder.rectplan.load_route: path must be a string, got nil")
       assert.has_error(function() good:save_route(5) end,
         "planner:save_route: path must be a string, got number")
     end)
@@ -172,13 +172,13 @@ describe("route files", function()
       local f = assert(io.open(path, "wb"))
       f:write("{\n  \"format\": 7\n}\n")
       f:close()
-      assert.has_error(function() rooms.load_route(path) end,
-        "wayfinder.rooms.load_route: " .. path .. ": format must be 'wayfinder.route', got 7")
+      assert.has_error(function() rectplan.load_route(path) end,
+        "wayfinder.rectplan.load_route: " .. path .. ": format must be 'wayfinder.route', got 7")
       f = assert(io.open(path, "wb"))
       f:write("{\n  \"format\" 7\n}\n")
       f:close()
-      assert.has_error(function() rooms.load_route(path) end,
-        "wayfinder.rooms.load_route: " .. path .. ": line 2, column 12: expected ':'")
+      assert.has_error(function() rectplan.load_route(path) end,
+        "wayfinder.rectplan.load_route: " .. path .. ": line 2, column 12: expected ':'")
       os.remove(path)
     end)
   end)

@@ -1,6 +1,6 @@
-/* lrects.c - the rectangle planner's binding: reads a room description and
+/* lrectplan.c - the rectangle planner's binding: reads a room description and
  * a query into the core's structures (every field checked), and the
- * "wayfinder.RoomPlanner" userdata with its step-by-step methods. */
+ * "wayfinder.RectPlan" userdata with its step-by-step methods. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -8,16 +8,16 @@
 
 #include "lcheck.h"
 
-#define PLANNER_MT "wayfinder.RoomPlanner"
+#define PLANNER_MT "wayfinder.RectPlan"
 #define PREPARED_MT "wayfinder.PreparedRoom"
 #define COORD_LIMIT 8192.0
 #define MAX_OBJECTS 1000000
 
 typedef struct lplanner {
-    wf_rplan *p;               /* NULL once closed */
+    wf_rectplan *p;               /* NULL once closed */
 } lplanner;
 
-/* A room description read once (wayfinder.rooms.prepare): the room with
+/* A room description read once (wayfinder.rectplan.prepare): the room with
  * its buffers, and which objects are people, whose boxes and rooms are
  * read again from the description at every call. User values: 1 the
  * anchor table holding the buffers, the object ids ("ids") and the string
@@ -34,7 +34,7 @@ typedef struct input {
     const char *fname;
     wf_room room;
     wf_room_scan scan;
-    wf_rplan_config cfg;
+    wf_rectplan_config cfg;
     wf_area *terrain;
     size_t nterrain;
     int anchor;                /* stack index of the anchor table */
@@ -460,7 +460,7 @@ static void read_room(lua_State *L, input *in, int t)
 static void read_tuning(lua_State *L, input *in, int t)
 {
     char buf[64];
-    wf_rplan_config *c = &in->cfg;
+    wf_rectplan_config *c = &in->cfg;
     int tt = lua_getfield(L, t, "tuning");
     if (tt == LUA_TNIL) {
         lua_pop(L, 1);
@@ -488,7 +488,7 @@ static void read_tuning(lua_State *L, input *in, int t)
     if (lua_getfield(L, u, "max_nodes") != LUA_TNIL)
         c->max_nodes = (int)wfl_check_int(L, -1, in->fname,
                                           "query.tuning.max_nodes", 1,
-                                          WF_RPLAN_MAX_NODES);
+                                          WF_RECTPLAN_MAX_NODES);
     if (lua_getfield(L, u, "edge_points") != LUA_TNIL) {
         lua_Integer e = lua_tointeger(L, -1);
         if (!lua_isinteger(L, -1) || (e != 1 && e != 3)) {
@@ -552,8 +552,8 @@ static void read_query(lua_State *L, input *in, int q)
     if (!lua_istable(L, q))
         wfl_error(L, f, "query must be a table, got %s", wfl_describe(L, q, buf));
     wfl_check_keys(L, q, f, "query", QUERY_KEYS);
-    wf_rplan_config *c = &in->cfg;
-    wf_rplan_config_init(c);
+    wf_rectplan_config *c = &in->cfg;
+    wf_rectplan_config_init(c);
     lua_Number sx, sy, gx, gy;
     lua_getfield(L, q, "start");
     point_arg(L, in, -1, "query.start", &sx, &sy);
@@ -569,13 +569,13 @@ static void read_query(lua_State *L, input *in, int q)
     if (lua_getfield(L, q, "mode") != LUA_TNIL) {
         in->mode = wfl_check_string(L, -1, f, "query.mode");
         if (strcmp(in->mode, "point") == 0)
-            c->mode = WF_RDEST_POINT;
+            c->mode = WF_RECTPLAN_DEST_POINT;
         else if (strcmp(in->mode, "near") == 0)
-            c->mode = WF_RDEST_NEAR;
+            c->mode = WF_RECTPLAN_DEST_NEAR;
         else
             wfl_error(L, f, "query.mode must be 'point' or 'near', got '%s'",
                       in->mode);
-        in->mode = c->mode == WF_RDEST_NEAR ? "near" : "point";
+        in->mode = c->mode == WF_RECTPLAN_DEST_NEAR ? "near" : "point";
     }
     lua_pop(L, 1);
     in->near = 0;
@@ -586,7 +586,7 @@ static void read_query(lua_State *L, input *in, int q)
     in->width = 0;
     if (lua_getfield(L, q, "width") != LUA_TNIL)
         in->width = wfl_check_range(L, -1, f, "query.width", 0,
-                                    (lua_Number)WF_RECTS_MAX_WIDTH / 65536.0);
+                                    (lua_Number)WF_RECTPLAN_MAX_WIDTH / 65536.0);
     lua_pop(L, 1);
     c->margin = (wf_fix)lround((double)in->width * 32768.0);
     in->has_ignore = 0;
@@ -619,7 +619,7 @@ static void read_query(lua_State *L, input *in, int q)
     in->scan.gx = c->gx;
     in->scan.gy = c->gy;
     in->scan.margin = c->margin;
-    in->scan.near = c->mode == WF_RDEST_NEAR;
+    in->scan.near = c->mode == WF_RECTPLAN_DEST_NEAR;
 
     lua_getfield(L, in->anchor, "ids");
     int ids = lua_gettop(L);
@@ -823,7 +823,7 @@ static void push_points(lua_State *L, const wf_fix *x, const wf_fix *y, int n)
 /* Pushes the obstacles (before inflation), the inflated areas and the
  * skipped objects. raw/inflated: n areas; ids at stack index ids. */
 static void push_obstacles(lua_State *L, const wf_area *raw, size_t n,
-                           const wf_rplan *p, const uint8_t *skips,
+                           const wf_rectplan *p, const uint8_t *skips,
                            size_t nobjects, int ids)
 {
     lua_createtable(L, (int)n, 0);
@@ -833,7 +833,7 @@ static void push_obstacles(lua_State *L, const wf_area *raw, size_t n,
     }
     lua_createtable(L, (int)n, 0);
     for (size_t k = 0; k < n; k++) {
-        push_area(L, wf_rplan_area(p, k), ids);
+        push_area(L, wf_rectplan_area(p, k), ids);
         lua_rawseti(L, -2, (lua_Integer)k + 1);
     }
     lua_newtable(L);
@@ -851,14 +851,14 @@ static void push_obstacles(lua_State *L, const wf_area *raw, size_t n,
     }
 }
 
-static void push_info(lua_State *L, const wf_rplan *p)
+static void push_info(lua_State *L, const wf_rectplan *p)
 {
-    wf_rpath r;
+    wf_rectplan_path r;
     lua_createtable(L, 0, 10);
-    set_int(L, "nodes", wf_rplan_node_count(p));
-    set_int(L, "expanded", wf_rplan_steps(p));
-    set_int(L, "vertices", wf_rplan_vertex_count(p));
-    if (wf_rplan_result(p, &r) != WF_OK)
+    set_int(L, "nodes", wf_rectplan_node_count(p));
+    set_int(L, "expanded", wf_rectplan_steps(p));
+    set_int(L, "vertices", wf_rectplan_vertex_count(p));
+    if (wf_rectplan_result(p, &r) != WF_OK)
         return;
     set_num(L, "length", from_fix(r.length));
     set_num(L, "cost", from_fix(r.cost));
@@ -890,17 +890,17 @@ static void push_info(lua_State *L, const wf_rplan *p)
 }
 
 /* points, info | nil, reason, info */
-static int push_result(lua_State *L, const wf_rplan *p, const char *fname)
+static int push_result(lua_State *L, const wf_rectplan *p, const char *fname)
 {
-    wf_rplan_state s = wf_rplan_get_state(p);
-    if (s == WF_RPLAN_RUNNING) {
+    wf_rectplan_state s = wf_rectplan_get_state(p);
+    if (s == WF_RECTPLAN_RUNNING) {
         luaL_pushfail(L);
         lua_pushliteral(L, "running");
         push_info(L, p);
         return 3;
     }
-    if (s == WF_RPLAN_FAILED) {
-        wf_status st = wf_rplan_status(p);
+    if (s == WF_RECTPLAN_FAILED) {
+        wf_status st = wf_rectplan_status(p);
         if (st == WF_ERR_NOMEM)
             return wfl_error(L, fname, "out of memory");
         luaL_pushfail(L);
@@ -908,8 +908,8 @@ static int push_result(lua_State *L, const wf_rplan *p, const char *fname)
         push_info(L, p);
         return 3;
     }
-    wf_rpath r;
-    wf_rplan_result(p, &r);
+    wf_rectplan_path r;
+    wf_rectplan_result(p, &r);
     push_points(L, r.x, r.y, r.n);
     push_info(L, p);
     return 2;
@@ -922,7 +922,7 @@ static lplanner *check_planner(lua_State *L, const char *fname)
     char buf[64];
     lplanner *u = luaL_testudata(L, 1, PLANNER_MT);
     if (!u)
-        wfl_error(L, fname, "self must be a planner from wayfinder.rooms.planner, "
+        wfl_error(L, fname, "self must be a planner from wayfinder.rectplan.planner, "
                   "got %s (call it as %s(...))", wfl_describe(L, 1, buf), fname);
     if (!u->p)
         wfl_error(L, fname, "the planner is closed");
@@ -961,39 +961,39 @@ static lplanner *make_planner(lua_State *L, const char *fname)
     set_num(L, "step", from_fix(in.cfg.step));
     set_num(L, "min_step", from_fix(in.cfg.min_step));
     set_num(L, "escape", from_fix(in.cfg.escape));
-    wf_status st = wf_rplan_create(&u->p, &in.cfg);
+    wf_status st = wf_rectplan_create(&u->p, &in.cfg);
     if (st == WF_ERR_NOMEM)
         wfl_error(L, fname, "out of memory");
     if (st != WF_OK)
         wfl_error(L, fname, "planner rejected its input (%s)",
                   wf_status_name(st));
-    set_int(L, "max_nodes", wf_rplan_max_nodes(u->p));
+    set_int(L, "max_nodes", wf_rectplan_max_nodes(u->p));
     set_int(L, "edge_points", in.cfg.edge_points);
     lua_setfield(L, -2, "tuning");
     lua_setiuservalue(L, -2, 1);
     return u;
 }
 
-static int l_rooms_planner(lua_State *L)
+static int l_rectplan_planner(lua_State *L)
 {
-    make_planner(L, "wayfinder.rooms.planner");
+    make_planner(L, "wayfinder.rectplan.planner");
     return 1;
 }
 
-static int l_rooms_plan(lua_State *L)
+static int l_rectplan_plan(lua_State *L)
 {
-    const char *fname = "wayfinder.rooms.plan";
+    const char *fname = "wayfinder.rectplan.plan";
     lplanner *u = make_planner(L, fname);
-    wf_rplan_run(u->p);
+    wf_rectplan_run(u->p);
     int n = push_result(L, u->p, fname);
-    wf_rplan_destroy(u->p);
+    wf_rectplan_destroy(u->p);
     u->p = NULL;
     return n;
 }
 
-static int l_rooms_obstacles(lua_State *L)
+static int l_rectplan_obstacles(lua_State *L)
 {
-    const char *fname = "wayfinder.rooms.obstacles";
+    const char *fname = "wayfinder.rectplan.obstacles";
     input in;
     lua_settop(L, 2);
     read_input(L, &in, fname, 1, 2);
@@ -1033,18 +1033,18 @@ static int l_rooms_obstacles(lua_State *L)
 static int l_advance(lua_State *L)
 {
     lplanner *u = check_planner(L, "planner:advance");
-    wf_rplan_state s = wf_rplan_advance(u->p);
-    if (s == WF_RPLAN_FAILED && wf_rplan_status(u->p) == WF_ERR_NOMEM)
+    wf_rectplan_state s = wf_rectplan_advance(u->p);
+    if (s == WF_RECTPLAN_FAILED && wf_rectplan_status(u->p) == WF_ERR_NOMEM)
         return wfl_error(L, "planner:advance", "out of memory");
-    lua_pushstring(L, s == WF_RPLAN_RUNNING ? "running"
-                      : s == WF_RPLAN_DONE ? "done" : "failed");
+    lua_pushstring(L, s == WF_RECTPLAN_RUNNING ? "running"
+                      : s == WF_RECTPLAN_DONE ? "done" : "failed");
     return 1;
 }
 
 static int l_run(lua_State *L)
 {
     lplanner *u = check_planner(L, "planner:run");
-    wf_rplan_run(u->p);
+    wf_rectplan_run(u->p);
     return push_result(L, u->p, "planner:run");
 }
 
@@ -1054,32 +1054,32 @@ static int l_result(lua_State *L)
     return push_result(L, u->p, "planner:result");
 }
 
-static const char *state_name(wf_rplan_state s)
+static const char *state_name(wf_rectplan_state s)
 {
-    return s == WF_RPLAN_RUNNING ? "running" : s == WF_RPLAN_DONE ? "done"
+    return s == WF_RECTPLAN_RUNNING ? "running" : s == WF_RECTPLAN_DONE ? "done"
                                                                    : "failed";
 }
 
 static int l_state(lua_State *L)
 {
     lplanner *u = check_planner(L, "planner:state");
-    const wf_rplan *p = u->p;
-    wf_rplan_state s = wf_rplan_get_state(p);
+    const wf_rectplan *p = u->p;
+    wf_rectplan_state s = wf_rectplan_get_state(p);
     lua_createtable(L, 0, 10);
     lua_pushstring(L, state_name(s));
     lua_setfield(L, -2, "status");
-    if (s == WF_RPLAN_FAILED) {
-        lua_pushstring(L, reason_name(wf_rplan_status(p)));
+    if (s == WF_RECTPLAN_FAILED) {
+        lua_pushstring(L, reason_name(wf_rectplan_status(p)));
         lua_setfield(L, -2, "reason");
     }
-    set_int(L, "step", wf_rplan_steps(p));
-    if (wf_rplan_current(p) >= 0)
-        set_int(L, "current", wf_rplan_current(p) + 1);
-    int nn = wf_rplan_node_count(p);
+    set_int(L, "step", wf_rectplan_steps(p));
+    if (wf_rectplan_current(p) >= 0)
+        set_int(L, "current", wf_rectplan_current(p) + 1);
+    int nn = wf_rectplan_node_count(p);
     lua_createtable(L, nn, 0);
     for (int i = 0; i < nn; i++) {
-        wf_rnode_info ni;
-        wf_rplan_node(p, i, &ni);
+        wf_rectplan_node_info ni;
+        wf_rectplan_node(p, i, &ni);
         push_rect(L, &ni.r);
         if (ni.penalty)
             set_num(L, "penalty", (lua_Number)ni.penalty / WF_PENALTY_ONE);
@@ -1089,11 +1089,11 @@ static int l_state(lua_State *L)
         lua_rawseti(L, -2, i + 1);
     }
     lua_setfield(L, -2, "nodes");
-    int nv = wf_rplan_vertex_count(p);
+    int nv = wf_rectplan_vertex_count(p);
     lua_createtable(L, nv, 0);
     for (int i = 0; i < nv; i++) {
-        wf_rvertex_info vi;
-        wf_rplan_vertex(p, i, &vi);
+        wf_rectplan_vertex_info vi;
+        wf_rectplan_vertex(p, i, &vi);
         lua_createtable(L, 2, 10);
         lua_pushnumber(L, from_fix(vi.x));
         lua_rawseti(L, -2, 1);
@@ -1128,9 +1128,9 @@ static int l_state(lua_State *L)
         lua_rawseti(L, -2, i + 1);
     }
     lua_setfield(L, -2, "vertices");
-    int no = wf_rplan_open(p, NULL, 0);
+    int no = wf_rectplan_open(p, NULL, 0);
     int *open = lua_newuserdatauv(L, (size_t)(no ? no : 1) * sizeof *open, 0);
-    no = wf_rplan_open(p, open, no);
+    no = wf_rectplan_open(p, open, no);
     lua_createtable(L, no, 0);
     for (int i = 0; i < no; i++) {
         lua_pushinteger(L, open[i] + 1);
@@ -1139,17 +1139,17 @@ static int l_state(lua_State *L)
     lua_setfield(L, -3, "open");
     lua_pop(L, 1);
     /* the best route so far: the parents of the last popped point */
-    int cur = wf_rplan_current(p), len = 0;
+    int cur = wf_rectplan_current(p), len = 0;
     for (int v = cur; v >= 0; len++) {
-        wf_rvertex_info vi;
-        wf_rplan_vertex(p, v, &vi);
+        wf_rectplan_vertex_info vi;
+        wf_rectplan_vertex(p, v, &vi);
         v = vi.parent;
     }
     lua_createtable(L, len, 0);
     lua_createtable(L, len, 0);
     for (int v = cur, i = len; v >= 0; i--) {
-        wf_rvertex_info vi;
-        wf_rplan_vertex(p, v, &vi);
+        wf_rectplan_vertex_info vi;
+        wf_rectplan_vertex(p, v, &vi);
         lua_pushinteger(L, v + 1);
         lua_rawseti(L, -3, i);
         lua_createtable(L, 2, 0);
@@ -1162,14 +1162,14 @@ static int l_state(lua_State *L)
     }
     lua_setfield(L, -3, "best");
     lua_setfield(L, -2, "best_vertices");
-    int ns = wf_rplan_stage_count(p);
-    wf_rpath r;
-    if (wf_rplan_result(p, &r) == WF_OK) {
+    int ns = wf_rectplan_stage_count(p);
+    wf_rectplan_path r;
+    if (wf_rectplan_result(p, &r) == WF_OK) {
         lua_createtable(L, ns, 0);
         for (int k = 0; k < ns; k++) {
             wf_fix step;
             const wf_fix *x, *y;
-            wf_rplan_stage(p, k, &step, &x, &y);
+            wf_rectplan_stage(p, k, &step, &x, &y);
             lua_createtable(L, 0, 2);
             set_num(L, "step", from_fix(step));
             push_points(L, x, y, r.nchain);
@@ -1226,7 +1226,7 @@ static lplanner *any_planner(lua_State *L, const char *fname)
     char buf[64];
     lplanner *u = luaL_testudata(L, 1, PLANNER_MT);
     if (!u)
-        wfl_error(L, fname, "self must be a planner from wayfinder.rooms.planner, "
+        wfl_error(L, fname, "self must be a planner from wayfinder.rectplan.planner, "
                   "got %s (call it as %s(...))", wfl_describe(L, 1, buf), fname);
     return u;
 }
@@ -1235,7 +1235,7 @@ static lplanner *any_planner(lua_State *L, const char *fname)
 static int l_close(lua_State *L)
 {
     lplanner *u = any_planner(L, "planner:close");
-    wf_rplan_destroy(u->p);
+    wf_rectplan_destroy(u->p);
     u->p = NULL;
     return 0;
 }
@@ -1254,18 +1254,18 @@ static int l_tostring(lua_State *L)
         lua_pushstring(L, PLANNER_MT " (closed)");
     else
         lua_pushfstring(L, PLANNER_MT " (%s, step %d, %d nodes)",
-                        state_name(wf_rplan_get_state(u->p)),
-                        wf_rplan_steps(u->p), wf_rplan_node_count(u->p));
+                        state_name(wf_rectplan_get_state(u->p)),
+                        wf_rectplan_steps(u->p), wf_rectplan_node_count(u->p));
     return 1;
 }
 
 /* ----------------------------------------------------------- prepared -- */
 
-static int l_rooms_prepare(lua_State *L)
+static int l_rectplan_prepare(lua_State *L)
 {
     input in;
     memset(&in, 0, sizeof in);
-    in.fname = "wayfinder.rooms.prepare";
+    in.fname = "wayfinder.rectplan.prepare";
     lua_settop(L, 1);
     lua_createtable(L, 6, 3);                      /* the anchor, at 2 */
     in.anchor = 2;
@@ -1323,21 +1323,21 @@ static const luaL_Reg planner_methods[] = {
 };
 
 static const luaL_Reg room_functions[] = {
-    {"rooms_obstacles", l_rooms_obstacles},
-    {"rooms_plan", l_rooms_plan},
-    {"rooms_planner", l_rooms_planner},
-    {"rooms_prepare", l_rooms_prepare},
+    {"rectplan_obstacles", l_rectplan_obstacles},
+    {"rectplan_plan", l_rectplan_plan},
+    {"rectplan_planner", l_rectplan_planner},
+    {"rectplan_prepare", l_rectplan_prepare},
     {NULL, NULL}
 };
 
-void wfl_register_rects(lua_State *L)
+void wfl_register_rectplan(lua_State *L)
 {
     wfl_new_type(L, PREPARED_MT, no_methods, l_prepared_close, l_prepared_tostring);
     lua_pop(L, 1);
     wfl_new_type(L, PLANNER_MT, planner_methods, l_close, l_tostring);
-    /* the method table, so wayfinder.rooms can add the route file methods */
+    /* the method table, so wayfinder.rectplan can add the route file methods */
     lua_getfield(L, -1, "__index");
-    lua_setfield(L, -3, "room_planner_methods");
+    lua_setfield(L, -3, "rectplan_methods");
     lua_pop(L, 1);
     luaL_setfuncs(L, room_functions, 0);
 }

@@ -1,6 +1,6 @@
--- docs/rooms.md covers every function of wayfinder.rooms and every planner
+-- docs/rectplan.md covers every function of wayfinder.rectplan and every planner
 -- method with a heading, lists every reason string, and its examples run.
-local rooms = require("wayfinder.rooms")
+local rectplan = require("wayfinder.rectplan")
 local core = require("wayfinder.core")
 
 local function read(path)
@@ -10,8 +10,8 @@ local function read(path)
   return text
 end
 
-describe("docs/rooms.md", function()
-  local text = read("docs/rooms.md")
+describe("docs/rectplan.md", function()
+  local text = read("docs/rectplan.md")
   local headings = {}
   for h in text:gmatch("\n### ([^\n]+)") do headings[#headings + 1] = h end
 
@@ -22,12 +22,12 @@ describe("docs/rooms.md", function()
     return false
   end
 
-  it("has a heading for every function of wayfinder.rooms", function()
+  it("has a heading for every function of wayfinder.rectplan", function()
     local n = 0
-    for name, v in pairs(rooms) do
+    for name, v in pairs(rectplan) do
       if type(v) == "function" then
         n = n + 1
-        assert(has_heading("wayfinder.rooms." .. name .. "("), "no heading for " .. name)
+        assert(has_heading("wayfinder.rectplan." .. name .. "("), "no heading for " .. name)
       end
     end
     assert.is_true(n >= 5)
@@ -35,7 +35,7 @@ describe("docs/rooms.md", function()
 
   it("has a heading for every planner method", function()
     local n = 0
-    for name in pairs(core.room_planner_methods) do
+    for name in pairs(core.rectplan_methods) do
       n = n + 1
       assert(has_heading("planner:" .. name .. "("), "no heading for planner:" .. name)
     end
@@ -62,7 +62,7 @@ describe("docs/rooms.md", function()
         for i = 1, t.n do t[i] = tostring(t[i]) end
         printed[#printed + 1] = normalise(table.concat(t, "\t"))
       end }, { __index = _G })
-      local chunk = assert(load(block, "=docs/rooms.md example " .. n, "t", env))
+      local chunk = assert(load(block, "=docs/rectplan.md example " .. n, "t", env))
       chunk()
       local expected = {}
       for line in block:gmatch("[^\n]*") do

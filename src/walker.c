@@ -1,4 +1,4 @@
-/* follow.c - route following for house worlds: one call steps every walking
+/* walker.c - route following for house worlds: one call steps every walking
  * person toward its sub-goal and refuses steps into walls, closed doors,
  * boxes and other people (see the "house world" part of wayfinder.h). */
 #include <stdlib.h>
@@ -34,7 +34,7 @@ typedef struct person {
     int next, prev;         /* neighbours in the tile's list, -1 at the ends */
 } person;
 
-struct wf_house {
+struct wf_walker {
     int w, h;
     uint8_t *vedge;         /* (w + 1) * h */
     uint8_t *hedge;         /* w * (h + 1) */
@@ -93,27 +93,27 @@ static sq square_at(wf_fix x, wf_fix y, wf_fix half)
     return s;
 }
 
-static int inside_world(const wf_house *h, wf_fix x, wf_fix y)
+static int inside_world(const wf_walker *h, wf_fix x, wf_fix y)
 {
     return x >= 0 && y >= 0 && (int64_t)x < (int64_t)h->w * WF_FIX_ONE
            && (int64_t)y < (int64_t)h->h * WF_FIX_ONE;
 }
 
-static int edge_in_range(const wf_house *h, int vertical, int x, int y)
+static int edge_in_range(const wf_walker *h, int vertical, int x, int y)
 {
     if (vertical)
         return x >= 0 && x <= h->w && y >= 0 && y < h->h;
     return x >= 0 && x < h->w && y >= 0 && y <= h->h;
 }
 
-static uint8_t *edge_ptr(const wf_house *h, int vertical, int x, int y)
+static uint8_t *edge_ptr(const wf_walker *h, int vertical, int x, int y)
 {
     if (vertical)
         return &h->vedge[(size_t)y * (size_t)(h->w + 1) + (size_t)x];
     return &h->hedge[(size_t)y * (size_t)h->w + (size_t)x];
 }
 
-static uint32_t door_on(const wf_house *h, int vertical, int x, int y)
+static uint32_t door_on(const wf_walker *h, int vertical, int x, int y)
 {
     for (size_t k = 0; k < h->ndoors; k++) {
         const door_edge *d = &h->doors[k];
@@ -125,7 +125,7 @@ static uint32_t door_on(const wf_house *h, int vertical, int x, int y)
 
 /* 1 when the edge stops people; *door gets the closed door's id or 0. The
  * world's border always stops them. */
-static int edge_blocks(const wf_house *h, int vertical, int x, int y,
+static int edge_blocks(const wf_walker *h, int vertical, int x, int y,
                        uint32_t *door)
 {
     *door = 0;
@@ -161,7 +161,7 @@ static int clampi(int64_t v, int lo, int hi)
 
 /* 1 when square s overlaps a stopping edge (or leaves the world) that the
  * square `old` does not overlap already; *blk is the blocker id. */
-static int square_hits_walls(const wf_house *h, const sq *s, const sq *old,
+static int square_hits_walls(const wf_walker *h, const sq *s, const sq *old,
                              uint32_t *blk)
 {
     int64_t W = (int64_t)h->w * WF_FIX_ONE, H = (int64_t)h->h * WF_FIX_ONE;
@@ -208,7 +208,7 @@ static int square_hits_walls(const wf_house *h, const sq *s, const sq *old,
 
 /* 1 when the centre's segment from (px, py) to (qx, qy) crosses a stopping
  * edge. A crossing exactly at a tile corner tests both edges there. */
-static int segment_crosses_walls(const wf_house *h, wf_fix px, wf_fix py,
+static int segment_crosses_walls(const wf_walker *h, wf_fix px, wf_fix py,
                                  wf_fix qx, wf_fix qy, uint32_t *blk)
 {
     for (int pass = 0; pass < 2; pass++) {
@@ -248,7 +248,7 @@ static int segment_crosses_walls(const wf_house *h, wf_fix px, wf_fix py,
 
 /* --------------------------------------------------------- box index -- */
 
-static void tile_range(const wf_house *h, const sq *s, int *x0, int *y0,
+static void tile_range(const wf_walker *h, const sq *s, int *x0, int *y0,
                        int *x1, int *y1)
 {
     *x0 = clampi(floor_div(s->x0, WF_FIX_ONE), 0, h->w - 1);
@@ -257,7 +257,7 @@ static void tile_range(const wf_house *h, const sq *s, int *x0, int *y0,
     *y1 = clampi(floor_div((int64_t)s->y1 - 1, WF_FIX_ONE), 0, h->h - 1);
 }
 
-static wf_status rebuild_index(wf_house *h)
+static wf_status rebuild_index(wf_walker *h)
 {
     size_t ntiles = (size_t)h->w * (size_t)h->h;
     size_t total = 0;
@@ -305,12 +305,12 @@ static wf_status rebuild_index(wf_house *h)
 
 /* --------------------------------------------------------- spatial -- */
 
-static int cell_of(const wf_house *h, wf_fix x, wf_fix y)
+static int cell_of(const wf_walker *h, wf_fix x, wf_fix y)
 {
     return (int)(y >> 16) * h->w + (int)(x >> 16);
 }
 
-static void unlink_person(wf_house *h, int i)
+static void unlink_person(wf_walker *h, int i)
 {
     person *p = &h->people[i];
     if (p->prev >= 0)
@@ -322,7 +322,7 @@ static void unlink_person(wf_house *h, int i)
     p->next = p->prev = -1;
 }
 
-static void link_person(wf_house *h, int i)
+static void link_person(wf_walker *h, int i)
 {
     person *p = &h->people[i];
     p->cell = cell_of(h, p->x, p->y);
@@ -334,7 +334,7 @@ static void link_person(wf_house *h, int i)
 }
 
 /* Indices shift when people are inserted or removed: relink them all. */
-static void relink_all(wf_house *h)
+static void relink_all(wf_walker *h)
 {
     size_t ntiles = (size_t)h->w * (size_t)h->h;
     for (size_t t = 0; t < ntiles; t++)
@@ -343,7 +343,7 @@ static void relink_all(wf_house *h)
         link_person(h, (int)i);
 }
 
-static person *find_person(const wf_house *h, uint32_t id, size_t *at)
+static person *find_person(const wf_walker *h, uint32_t id, size_t *at)
 {
     size_t lo = 0, hi = h->npeople;
     while (lo < hi) {
@@ -360,7 +360,7 @@ static person *find_person(const wf_house *h, uint32_t id, size_t *at)
     return NULL;
 }
 
-static box *find_box(const wf_house *h, uint32_t id, size_t *at)
+static box *find_box(const wf_walker *h, uint32_t id, size_t *at)
 {
     size_t lo = 0, hi = h->nboxes;
     while (lo < hi) {
@@ -381,7 +381,7 @@ static box *find_box(const wf_house *h, uint32_t id, size_t *at)
 
 /* Lowest id among boxes and people (other than self) that square s
  * overlaps and square old (may be NULL) does not; 0 when none. */
-static uint32_t solid_blocker(const wf_house *h, const sq *s, const sq *old,
+static uint32_t solid_blocker(const wf_walker *h, const sq *s, const sq *old,
                               uint32_t self)
 {
     uint32_t best = 0;
@@ -425,16 +425,16 @@ static uint32_t solid_blocker(const wf_house *h, const sq *s, const sq *old,
 
 /* ----------------------------------------------------------- public -- */
 
-wf_status wf_house_create(wf_house **out, int width, int height)
+wf_status wf_walker_create(wf_walker **out, int width, int height)
 {
     if (!out)
         return WF_ERR_ARG;
     *out = NULL;
-    if (width < 1 || height < 1 || width > WF_HOUSE_MAX_SIDE
-        || height > WF_HOUSE_MAX_SIDE
-        || (int64_t)width * height > WF_HOUSE_MAX_TILES)
+    if (width < 1 || height < 1 || width > WF_WALKER_MAX_SIDE
+        || height > WF_WALKER_MAX_SIDE
+        || (int64_t)width * height > WF_WALKER_MAX_TILES)
         return WF_ERR_ARG;
-    wf_house *h = calloc(1, sizeof *h);
+    wf_walker *h = calloc(1, sizeof *h);
     if (!h)
         return WF_ERR_NOMEM;
     size_t ntiles = (size_t)width * (size_t)height;
@@ -445,7 +445,7 @@ wf_status wf_house_create(wf_house **out, int width, int height)
     h->tile_start = calloc(ntiles + 1, sizeof *h->tile_start);
     h->head = malloc(ntiles * sizeof *h->head);
     if (!h->vedge || !h->hedge || !h->tile_start || !h->head) {
-        wf_house_destroy(h);
+        wf_walker_destroy(h);
         return WF_ERR_NOMEM;
     }
     for (size_t t = 0; t < ntiles; t++)
@@ -454,7 +454,7 @@ wf_status wf_house_create(wf_house **out, int width, int height)
     return WF_OK;
 }
 
-void wf_house_destroy(wf_house *h)
+void wf_walker_destroy(wf_walker *h)
 {
     if (!h)
         return;
@@ -471,17 +471,17 @@ void wf_house_destroy(wf_house *h)
     free(h);
 }
 
-int wf_house_width(const wf_house *h)
+int wf_walker_width(const wf_walker *h)
 {
     return h->w;
 }
 
-int wf_house_height(const wf_house *h)
+int wf_walker_height(const wf_walker *h)
 {
     return h->h;
 }
 
-wf_status wf_house_set_wall(wf_house *h, int vertical, int x, int y, int wall)
+wf_status wf_walker_set_wall(wf_walker *h, int vertical, int x, int y, int wall)
 {
     if (!h || !edge_in_range(h, vertical, x, y))
         return WF_ERR_ARG;
@@ -490,14 +490,14 @@ wf_status wf_house_set_wall(wf_house *h, int vertical, int x, int y, int wall)
     return WF_OK;
 }
 
-int wf_house_wall(const wf_house *h, int vertical, int x, int y)
+int wf_walker_wall(const wf_walker *h, int vertical, int x, int y)
 {
     if (!h || !edge_in_range(h, vertical, x, y))
         return 0;
     return (*edge_ptr(h, vertical, x, y) & EDGE_WALL) != 0;
 }
 
-wf_status wf_house_set_door(wf_house *h, int vertical, int x, int y,
+wf_status wf_walker_set_door(wf_walker *h, int vertical, int x, int y,
                             uint32_t door, int open)
 {
     if (!h || !edge_in_range(h, vertical, x, y))
@@ -533,7 +533,7 @@ wf_status wf_house_set_door(wf_house *h, int vertical, int x, int y,
     return WF_OK;
 }
 
-wf_status wf_house_set_box(wf_house *h, uint32_t id, wf_fix x0, wf_fix y0,
+wf_status wf_walker_set_box(wf_walker *h, uint32_t id, wf_fix x0, wf_fix y0,
                            wf_fix x1, wf_fix y1)
 {
     if (!h || id == 0 || x1 < x0 || y1 < y0)
@@ -563,7 +563,7 @@ wf_status wf_house_set_box(wf_house *h, uint32_t id, wf_fix x0, wf_fix y0,
     return WF_OK;
 }
 
-wf_status wf_house_remove_box(wf_house *h, uint32_t id)
+wf_status wf_walker_remove_box(wf_walker *h, uint32_t id)
 {
     size_t at;
     if (!h)
@@ -579,7 +579,7 @@ wf_status wf_house_remove_box(wf_house *h, uint32_t id)
 
 static int valid_half(wf_fix half)
 {
-    return half > 0 && half <= WF_HOUSE_MAX_HALF;
+    return half > 0 && half <= WF_WALKER_MAX_HALF;
 }
 
 static int valid_speed(wf_fix speed)
@@ -587,7 +587,7 @@ static int valid_speed(wf_fix speed)
     return speed > 0 && speed <= WF_FIX_ONE;
 }
 
-wf_status wf_house_add_person(wf_house *h, uint32_t id, wf_fix x, wf_fix y,
+wf_status wf_walker_add_person(wf_walker *h, uint32_t id, wf_fix x, wf_fix y,
                               wf_fix half, wf_fix speed, int facing)
 {
     size_t at;
@@ -622,7 +622,7 @@ wf_status wf_house_add_person(wf_house *h, uint32_t id, wf_fix x, wf_fix y,
     return WF_OK;
 }
 
-wf_status wf_house_remove_person(wf_house *h, uint32_t id)
+wf_status wf_walker_remove_person(wf_walker *h, uint32_t id)
 {
     size_t at;
     if (!h)
@@ -639,7 +639,7 @@ wf_status wf_house_remove_person(wf_house *h, uint32_t id)
     return WF_OK;
 }
 
-wf_status wf_house_place_person(wf_house *h, uint32_t id, wf_fix x, wf_fix y,
+wf_status wf_walker_place_person(wf_walker *h, uint32_t id, wf_fix x, wf_fix y,
                                 int facing)
 {
     size_t at;
@@ -659,7 +659,7 @@ wf_status wf_house_place_person(wf_house *h, uint32_t id, wf_fix x, wf_fix y,
     return WF_OK;
 }
 
-wf_status wf_house_set_speed(wf_house *h, uint32_t id, wf_fix speed)
+wf_status wf_walker_set_speed(wf_walker *h, uint32_t id, wf_fix speed)
 {
     if (!h || !valid_speed(speed))
         return WF_ERR_ARG;
@@ -670,10 +670,10 @@ wf_status wf_house_set_speed(wf_house *h, uint32_t id, wf_fix speed)
     return WF_OK;
 }
 
-wf_status wf_house_set_route(wf_house *h, uint32_t id, const wf_fix *xy,
+wf_status wf_walker_set_route(wf_walker *h, uint32_t id, const wf_fix *xy,
                              int n, int index)
 {
-    if (!h || !xy || n < 1 || n > WF_HOUSE_MAX_POINTS || index < 0
+    if (!h || !xy || n < 1 || n > WF_WALKER_MAX_POINTS || index < 0
         || index > n)
         return WF_ERR_ARG;
     person *p = find_person(h, id, NULL);
@@ -696,7 +696,7 @@ wf_status wf_house_set_route(wf_house *h, uint32_t id, const wf_fix *xy,
     return WF_OK;
 }
 
-wf_status wf_house_stop(wf_house *h, uint32_t id)
+wf_status wf_walker_stop(wf_walker *h, uint32_t id)
 {
     if (!h)
         return WF_ERR_ARG;
@@ -709,7 +709,7 @@ wf_status wf_house_stop(wf_house *h, uint32_t id)
     return WF_OK;
 }
 
-wf_status wf_house_person(const wf_house *h, uint32_t id,
+wf_status wf_walker_person(const wf_walker *h, uint32_t id,
                           wf_person_state *out)
 {
     if (!h || !out)
@@ -728,7 +728,7 @@ wf_status wf_house_person(const wf_house *h, uint32_t id,
     return WF_OK;
 }
 
-wf_status wf_house_route(const wf_house *h, uint32_t id, const wf_fix **xy,
+wf_status wf_walker_route(const wf_walker *h, uint32_t id, const wf_fix **xy,
                          int *n)
 {
     if (!h || !xy || !n)
@@ -741,17 +741,17 @@ wf_status wf_house_route(const wf_house *h, uint32_t id, const wf_fix **xy,
     return WF_OK;
 }
 
-size_t wf_house_person_count(const wf_house *h)
+size_t wf_walker_person_count(const wf_walker *h)
 {
     return h ? h->npeople : 0;
 }
 
-uint32_t wf_house_person_id(const wf_house *h, size_t k)
+uint32_t wf_walker_person_id(const wf_walker *h, size_t k)
 {
     return (h && k < h->npeople) ? h->people[k].id : 0;
 }
 
-int wf_house_square_free(wf_house *h, wf_fix x, wf_fix y, wf_fix half,
+int wf_walker_square_free(wf_walker *h, wf_fix x, wf_fix y, wf_fix half,
                          uint32_t ignore, uint32_t *blocker)
 {
     uint32_t blk = 0;
@@ -772,7 +772,7 @@ int wf_house_square_free(wf_house *h, wf_fix x, wf_fix y, wf_fix half,
 
 /* One step of person i; returns 0 (still walking), WF_MOVE_ARRIVED or
  * WF_MOVE_BLOCKED with *blk set. */
-static int step_person(wf_house *h, int i, uint32_t *blk)
+static int step_person(wf_walker *h, int i, uint32_t *blk)
 {
     person *p = &h->people[i];
     if (p->index >= p->n)
@@ -820,7 +820,7 @@ static int step_person(wf_house *h, int i, uint32_t *blk)
     return 0;
 }
 
-wf_status wf_house_step(wf_house *h, wf_move_event *events, size_t cap,
+wf_status wf_walker_step(wf_walker *h, wf_move_event *events, size_t cap,
                         size_t *count)
 {
     if (!h || !count)

@@ -1,9 +1,9 @@
-/* rects.c - the obstacles of one room for the rectangle planner: boundary,
+/* rectplan_room.c - the obstacles of one room for the rectangle planner: boundary,
  * wall scan, thin walls and the seven object rules. */
 #include <stdlib.h>
 #include <string.h>
 
-#include "rects_internal.h"
+#include "rectplan_internal.h"
 
 wf_rect wf_rect_inflate(wf_rect r, wf_fix margin)
 {
@@ -36,9 +36,9 @@ wf_area wf_area_inflate(wf_area a, wf_fix margin)
 
 static int rect_ok(const wf_rect *r)
 {
-    return r->x0 <= r->x1 && r->y0 <= r->y1 && r->x0 >= -WF_RECTS_LIMIT
-           && r->y0 >= -WF_RECTS_LIMIT && r->x1 <= WF_RECTS_LIMIT
-           && r->y1 <= WF_RECTS_LIMIT;
+    return r->x0 <= r->x1 && r->y0 <= r->y1 && r->x0 >= -WF_RECTPLAN_LIMIT
+           && r->y0 >= -WF_RECTPLAN_LIMIT && r->x1 <= WF_RECTPLAN_LIMIT
+           && r->y1 <= WF_RECTPLAN_LIMIT;
 }
 
 size_t wf_room_obstacles_bound(const wf_room *room)
@@ -294,7 +294,7 @@ wf_status wf_room_obstacles(const wf_room *room, const wf_room_scan *q,
     if (st != WF_OK)
         return st;
     if (!q || !n || !bounds || (cap && !out) || q->margin < 0
-        || q->margin > WF_RECTS_MAX_WIDTH / 2)
+        || q->margin > WF_RECTPLAN_MAX_WIDTH / 2)
         return WF_ERR_ARG;
     *n = 0;
     scan s;

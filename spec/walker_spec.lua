@@ -1,5 +1,5 @@
 -- Route following: the C core that steps every walking person in one call
--- (wayfinder.House, reached through world.house) and the world's walks,
+-- (wayfinder.Walker, reached through world.house) and the world's walks,
 -- Delta Move and replanning on top of it.
 local core = require("wayfinder.core")
 local world = require("wayfinder.world")
@@ -24,7 +24,7 @@ end
 
 describe("the route-following core", function()
   it("steps toward each sub-goal by the speed and lands on it within one step", function()
-    local h = core.house_new(8, 4)
+    local h = core.walker_new(8, 4)
     h:add_person(1, H, H, Q, Q, 0)
     walk(h, 1, { H, H, 2 * F + H, H, 2 * F + H, 2 * F + H })
     local xs = {}
@@ -51,7 +51,7 @@ describe("the route-following core", function()
   end)
 
   it("advances at most one sub-goal per tick, even for points closer than a step", function()
-    local h = core.house_new(4, 4)
+    local h = core.walker_new(4, 4)
     h:add_person(1, H, H, Q, F // 2, 0)
     walk(h, 1, { H, H, H + 10, H, H + 20, H, H + 30, H })
     local t, ev = run(h, 10)
@@ -60,7 +60,7 @@ describe("the route-following core", function()
   end)
 
   it("reports a route whose index is already at the end as arrived on the next step", function()
-    local h = core.house_new(2, 2)
+    local h = core.walker_new(2, 2)
     h:add_person(1, H, H, Q, Q, 0)
     h:set_route(1, { H, H }, 1)
     assert.are.same({ 1, 1, 0 }, h:step())
@@ -68,7 +68,7 @@ describe("the route-following core", function()
   end)
 
   it("turns people toward their step, in eight directions", function()
-    local h = core.house_new(8, 8)
+    local h = core.walker_new(8, 8)
     local got = {}
     local targets = { { 1, 0 }, { 1, 1 }, { 0, 1 }, { -1, 1 }, { -1, 0 }, { -1, -1 }, { 0, -1 },
       { 1, -1 }, { 3, 1 }, { 1, 3 } }
@@ -84,7 +84,7 @@ describe("the route-following core", function()
   end)
 
   it("refuses a step into a wall, reported as blocker 0, and drops the route", function()
-    local h = core.house_new(4, 2)
+    local h = core.walker_new(4, 2)
     for y = 0, 1 do h:set_wall(true, 2, y, true) end
     h:add_person(1, H, H, Q, Q, 0)
     walk(h, 1, { H, H, 3 * F + H, H })
@@ -97,7 +97,7 @@ describe("the route-following core", function()
   end)
 
   it("lets people through an open door and names a closed door as the blocker", function()
-    local h = core.house_new(4, 1)
+    local h = core.walker_new(4, 1)
     h:set_wall(true, 2, 0, true)
     h:set_door(true, 2, 0, 9, true)
     h:add_person(1, H, H, Q, Q, 0)
@@ -116,7 +116,7 @@ describe("the route-following core", function()
   end)
 
   it("stops a small fast person whose centre would jump over a wall", function()
-    local h = core.house_new(4, 1)
+    local h = core.walker_new(4, 1)
     h:set_wall(true, 2, 0, true)
     h:add_person(1, 2 * F - F // 8, H, F // 32, F, 0)
     walk(h, 1, { 2 * F - F // 8, H, 2 * F + F // 2, H })
@@ -124,7 +124,7 @@ describe("the route-following core", function()
   end)
 
   it("blocks at boxes and reports their id, and forgets removed boxes", function()
-    local h = core.house_new(6, 1)
+    local h = core.walker_new(6, 1)
     h:set_box(7, 3 * F, 0, 4 * F, F)
     h:add_person(1, H, H, Q, Q, 0)
     walk(h, 1, { H, H, 5 * F + H, H })
@@ -139,7 +139,7 @@ describe("the route-following core", function()
   end)
 
   it("blocks at people, lowest id first, and earlier ids move first", function()
-    local h = core.house_new(8, 1)
+    local h = core.walker_new(8, 1)
     h:add_person(1, H, H, Q, Q, 0)
     h:add_person(2, F + H, H, Q, Q, 0)
     -- 1 follows 2 at the same speed: 2 moves first, so 1 is never blocked
@@ -157,7 +157,7 @@ describe("the route-following core", function()
   end)
 
   it("never blocks a step away from something already overlapped", function()
-    local h = core.house_new(4, 1)
+    local h = core.walker_new(4, 1)
     h:add_person(1, F, H, Q, Q, 0)
     h:add_person(2, F + Q, H, Q, Q, 0) -- overlapping 1
     walk(h, 2, { F + Q, H, 3 * F, H })
@@ -169,7 +169,7 @@ describe("the route-following core", function()
   end)
 
   it("keeps people inside the world's border", function()
-    local h = core.house_new(2, 2)
+    local h = core.walker_new(2, 2)
     h:add_person(1, H, H, Q, Q, 0)
     walk(h, 1, { H, H, H, Q // 2 })
     local _, ev = run(h, 10)
@@ -177,7 +177,7 @@ describe("the route-following core", function()
   end)
 
   it("answers whether a square is free", function()
-    local h = core.house_new(4, 4)
+    local h = core.walker_new(4, 4)
     h:set_wall(false, 1, 2, true)
     h:set_box(5, 3 * F, 3 * F, 4 * F, 4 * F)
     h:add_person(3, H, H, Q, Q, 0)
@@ -190,40 +190,40 @@ describe("the route-following core", function()
   end)
 
   it("rejects bad arguments with the method, argument and value", function()
-    local h = core.house_new(4, 4)
+    local h = core.walker_new(4, 4)
     h:add_person(1, H, H, Q, Q, 0)
-    assert.has_error(function() core.house_new(0, 4) end,
-      "wayfinder.core.house_new: width must be an integer in [1, 4096], got 0")
-    assert.has_error(function() core.house_new(4096, 4096) end,
-      "wayfinder.core.house_new: width*height must be at most 4194304 tiles, got 16777216")
+    assert.has_error(function() core.walker_new(0, 4) end,
+      "wayfinder.core.walker_new: width must be an integer in [1, 4096], got 0")
+    assert.has_error(function() core.walker_new(4096, 4096) end,
+      "wayfinder.core.walker_new: width*height must be at most 4194304 tiles, got 16777216")
     assert.has_error(function() h:add_person(1, H, H, Q, Q, 0) end,
-      "house:add_person: id 1 is already a person")
+      "walker:add_person: id 1 is already a person")
     assert.has_error(function() h:add_person(2, 5 * F, H, Q, Q, 0) end,
-      "house:add_person: position (327680, 32768) lies outside the world")
+      "walker:add_person: position (327680, 32768) lies outside the world")
     assert.has_error(function() h:add_person(2, H, H, F, Q, 0) end,
-      "house:add_person: half must be an integer in [1, 32768], got 65536")
+      "walker:add_person: half must be an integer in [1, 32768], got 65536")
     assert.has_error(function() h:add_person(2, H, H, Q, 0, 0) end,
-      "house:add_person: speed must be an integer in [1, 65536], got 0")
+      "walker:add_person: speed must be an integer in [1, 65536], got 0")
     assert.has_error(function() h:set_route(1, { H, H, 9 * F, H }, 1) end,
-      "house:set_route: position (589824, 32768) lies outside the world")
+      "walker:set_route: position (589824, 32768) lies outside the world")
     assert.has_error(function() h:set_route(1, { H, H, H }, 1) end,
-      "house:set_route: points must hold 1 to 65536 x, y pairs, got 3 values")
+      "walker:set_route: points must hold 1 to 65536 x, y pairs, got 3 values")
     assert.has_error(function() h:set_route(1, { H, H }, 2) end,
-      "house:set_route: index must be an integer in [0, 1], got 2")
+      "walker:set_route: index must be an integer in [0, 1], got 2")
     assert.has_error(function() h:set_route(2, { H, H }, 0) end,
-      "house:set_route: id 2 names no person")
+      "walker:set_route: id 2 names no person")
     assert.has_error(function() h:set_wall(true, 5, 0, true) end,
-      "house:set_wall: x must be an integer in [0, 4], got 5")
+      "walker:set_wall: x must be an integer in [0, 4], got 5")
     assert.has_error(function() h:set_wall(false, 0, 5, true) end,
-      "house:set_wall: y must be an integer in [0, 4], got 5")
+      "walker:set_wall: y must be an integer in [0, 4], got 5")
     assert.has_error(function() h:set_box(3, F, F, 0, 0) end,
-      "house:set_box: the box must have x0 <= x1 and y0 <= y1")
-    assert.has_error(function() h:remove_box(3) end, "house:remove_box: id 3 names no box")
+      "walker:set_box: the box must have x0 <= x1 and y0 <= y1")
+    assert.has_error(function() h:remove_box(3) end, "walker:remove_box: id 3 names no box")
     assert.has_error(function() h:place(1, H, H, 8) end,
-      "house:place: facing must be an integer in [0, 7], got 8")
+      "walker:place: facing must be an integer in [0, 7], got 8")
     h:close()
-    assert.has_error(function() h:step() end, "house:step: the house is closed")
-    assert.are.equal("wayfinder.House (closed)", tostring(h))
+    assert.has_error(function() h:step() end, "walker:step: the walker is closed")
+    assert.are.equal("wayfinder.Walker (closed)", tostring(h))
   end)
 end)
 

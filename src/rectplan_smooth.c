@@ -1,13 +1,13 @@
-/* rects_smooth.c - smoothing by perturbation: each point of a chain slides
+/* rectplan_smooth.c - smoothing by perturbation: each point of a chain slides
  * along its shared edge by a step both ways while that lowers the route's
  * cost; then the step halves. Every point stays on its edge, so every leg
  * stays inside the node it crosses. */
-#include "rects_internal.h"
+#include "rectplan_internal.h"
 
 #define MAX_PASSES 1000000   /* per step size; each accepted move lowers an
                                 integer cost, so this is never reached */
 
-int wf_rects_smooth_levels(wf_fix step, wf_fix min_step)
+int wf_rectplan_smooth_levels(wf_fix step, wf_fix min_step)
 {
     int n = 0;
     for (wf_fix s = step; s >= min_step && s > 0; s /= 2)
@@ -20,10 +20,10 @@ static int64_t local_cost(const wf_rsmooth *s, int i, wf_fix x, wf_fix y)
 {
     int64_t c = 0;
     if (i > 0)
-        c += wf_rects_len_floor((int64_t)x - s->x[i - 1], (int64_t)y - s->y[i - 1])
+        c += wf_rectplan_len_floor((int64_t)x - s->x[i - 1], (int64_t)y - s->y[i - 1])
              * (int64_t)s->factor[i - 1];
     if (i + 1 < s->n)
-        c += wf_rects_len_floor((int64_t)s->x[i + 1] - x, (int64_t)s->y[i + 1] - y)
+        c += wf_rectplan_len_floor((int64_t)s->x[i + 1] - x, (int64_t)s->y[i + 1] - y)
              * (int64_t)s->factor[i];
     return c;
 }
@@ -34,7 +34,7 @@ static wf_fix slide(wf_fix v, int dir, wf_fix step, wf_fix lo, wf_fix hi)
     return (wf_fix)(t < lo ? lo : t > hi ? hi : t);
 }
 
-int wf_rects_smooth(const wf_rsmooth *s)
+int wf_rectplan_smooth(const wf_rsmooth *s)
 {
     int stages = 0;
     for (wf_fix step = s->step; step >= s->min_step && step > 0; step /= 2) {
