@@ -3,6 +3,7 @@
 -- smoothed by perturbation), and route files that record a planning call.
 -- See docs/rectplan.md.
 local core = require("wayfinder.core")
+local json = require("wayfinder.json")
 
 local M = {}
 
@@ -32,88 +33,7 @@ function M.plan(room, query)
   return core.rectplan_plan(prepared[room] or room, query)
 end
 
--- ------------------------------------------------------------- JSON --
-
--- A small JSON codec for route files. Keys are written in a fixed order
--- (given per table kind, else sorted) so equal inputs give equal files.
-
-local function encode_number(v)
-  if math.type(v) == "integer" then return ("%d"):format(v) end
-  if v ~= v or v == math.huge or v == -math.huge then
-    error("cannot encode the number " .. tostring(v) .. " in JSON", 0)
-  end
-  local s = ("%.15g"):format(v)
-  if tonumber(s) ~= v then s = ("%.17g"):format(v) end
-  return s
-end
-
-local ESCAPES <const> = {
-  ['"'] = '\\"', ["\\"] = "\\\\", ["\b"] = "\\b", ["\f"] = "\\f",
-  ["\n"] = "\\n", ["\r"] = "\\r", ["\t"] = "\\t",
-}
-
-local function encode_string(s)
-  return '"' .. s:gsub('[%c"\\]', function(c)
-    return ESCAPES[c] or ("\\u%04x"):format(c:byte())
-  end) .. '"'
-end
-
-local function is_array(t)
-  local n = 0
-  for _ in pairs(t) do n = n + 1 end
-  return n == #t
-end
-
--- value, key order (a list, or nil for sorted), output buffer, indent
-local function encode(v, out, indent, orders)
-  local t = type(v)
-  if t == "number" then
-    out[#out + 1] = encode_number(v)
-  elseif t == "string" then
-    out[#out + 1] = encode_string(v)
-  elseif t == "boolean" then
-    out[#out + 1] = tostring(v)
-  elseif t == "table" then
-    local inner = indent .. " "
-    if is_array(v) then
-      local flat = true
-      for _, e in ipairs(v) do if type(e) == "table" then flat = false end end
-      out[#out + 1] = "["
-      for i, e in ipairs(v) do
-        if i > 1 then out[#out + 1] = "," end
-        if not flat then out[#out + 1] = "\n" .. inner end
-        encode(e, out, inner, orders)
-      end
-      if not flat and #v > 0 then out[#out + 1] = "\n" .. indent end
-      out[#out + 1] = "]"
-    else
-      local keys = {}
-      for k in pairs(v) do
-        if type(k) ~= "string" then
-          error("cannot encode a table key of type " .. type(k) .. " in JSON", 0)
-        end
-        keys[#keys + 1] = k
-      end
-      local rank = {}
-      for i, k in ipairs(orders.keys) do rank[k] = rank[k] or i end
-      table.sort(keys, function(a, b)
-        local ra, rb = rank[a] or math.huge, rank[b] or math.huge
-        if ra ~= rb then return ra < rb end
-        return a < b
-      end)
-      out[#out + 1] = "{"
-      for i, k in ipairs(keys) do
-        if i > 1 then out[#out + 1] = "," end
-        out[#out + 1] = "\n" .. inner .. encode_string(k) .. ": "
-        encode(v[k], out, inner, orders)
-      end
-      if #keys > 0 then out[#out + 1] = "\n" .. indent end
-      out[#out + 1] = "}"
-    end
-  else
-    error("cannot encode a " .. t .. " in JSON", 0)
-  end
-end
+-- ---------------------------------------------------- route contents --
 
 -- the order keys are written in, whatever table they belong to
 local KEY_ORDER <const> = {
@@ -130,128 +50,8 @@ local KEY_ORDER <const> = {
 }
 
 local function to_json(v)
-  local out = {}
-  encode(v, out, "", { keys = KEY_ORDER })
-  out[#out + 1] = "\n"
-  return table.concat(out)
+  return json.encode(v, KEY_ORDER)
 end
-
--- Decoder: returns the value or raises "line L, column C: message".
-local function from_json(text)
-  local pos = 1
-  local function fail(msg)
-    local line, col = 1, 1
-    for i = 1, math.min(pos - 1, #text) do
-      if text:byte(i) == 10 then line, col = line + 1, 1 else col = col + 1 end
-    end
-    error(("line %d, column %d: %s"):format(line, col, msg), 0)
-  end
-  local function skip()
-    pos = text:find("[^ \t\r\n]", pos) or #text + 1
-  end
-  local value
-  local function str()
-    local buf = {}
-    pos = pos + 1
-    while true do
-      local c = text:sub(pos, pos)
-      if c == "" then fail("unterminated string") end
-      if c == '"' then pos = pos + 1; break end
-      if c == "\\" then
-        local e = text:sub(pos + 1, pos + 1)
-        local simple = ({ ['"'] = '"', ["\\"] = "\\", ["/"] = "/", b = "\b",
-          f = "\f", n = "\n", r = "\r", t = "\t" })[e]
-        if simple then
-          buf[#buf + 1] = simple
-          pos = pos + 2
-        elseif e == "u" then
-          local hex = text:sub(pos + 2, pos + 5)
-          if not hex:match("^%x%x%x%x$") then fail("bad \\u escape") end
-          buf[#buf + 1] = utf8.char(tonumber(hex, 16))
-          pos = pos + 6
-        else
-          fail("bad escape '\\" .. e .. "'")
-        end
-      elseif c:byte() < 32 then
-        fail("control character in string")
-      else
-        local stop = text:find('["\\%c]', pos) or #text + 1
-        buf[#buf + 1] = text:sub(pos, stop - 1)
-        pos = stop
-      end
-    end
-    return table.concat(buf)
-  end
-  function value(depth)
-    if depth > 64 then fail("nesting too deep") end
-    skip()
-    local c = text:sub(pos, pos)
-    if c == "{" then
-      local t = {}
-      pos = pos + 1
-      skip()
-      if text:sub(pos, pos) == "}" then pos = pos + 1; return t end
-      while true do
-        skip()
-        if text:sub(pos, pos) ~= '"' then fail("expected a string key") end
-        local k = str()
-        skip()
-        if text:sub(pos, pos) ~= ":" then fail("expected ':'") end
-        pos = pos + 1
-        local v = value(depth + 1)
-        if t[k] ~= nil then fail("duplicate key '" .. k .. "'") end
-        t[k] = v
-        skip()
-        local d = text:sub(pos, pos)
-        pos = pos + 1
-        if d == "}" then return t end
-        if d ~= "," then pos = pos - 1; fail("expected ',' or '}'") end
-      end
-    elseif c == "[" then
-      local t = {}
-      pos = pos + 1
-      skip()
-      if text:sub(pos, pos) == "]" then pos = pos + 1; return t end
-      while true do
-        local v = value(depth + 1)
-        if v == nil then fail("null inside an array") end
-        t[#t + 1] = v
-        skip()
-        local d = text:sub(pos, pos)
-        pos = pos + 1
-        if d == "]" then return t end
-        if d ~= "," then pos = pos - 1; fail("expected ',' or ']'") end
-      end
-    elseif c == '"' then
-      return str()
-    elseif text:find("^true", pos) then
-      pos = pos + 4
-      return true
-    elseif text:find("^false", pos) then
-      pos = pos + 5
-      return false
-    elseif text:find("^null", pos) then
-      pos = pos + 4
-      return nil
-    else
-      local num = text:match("^-?%d+%.?%d*[eE]?[-+]?%d*", pos)
-      if not num or num == "" or num == "-" then
-        fail(c == "" and "unexpected end of text" or "unexpected '" .. c .. "'")
-      end
-      local v = tonumber(num)
-      if not v then fail("bad number '" .. num .. "'") end
-      pos = pos + #num
-      if not num:find("[.eE]") then v = math.tointeger(v) or v end
-      return v
-    end
-  end
-  local v = value(0)
-  skip()
-  if pos <= #text then fail("text after the value") end
-  return v
-end
-
--- ---------------------------------------------------- route contents --
 
 local function copy(v)
   if type(v) ~= "table" then return v end
@@ -429,8 +229,8 @@ local function route_parts(doc)
 end
 
 local function decode(text, fname, source)
-  local ok, doc = pcall(from_json, text)
-  if not ok then error(("%s: %s: %s"):format(fname, source, doc), 3) end
+  local doc, err = json.decode(text)
+  if err then error(("%s: %s: %s"):format(fname, source, err), 3) end
   local room, query, result = route_parts(doc)
   if not room then error(("%s: %s: %s"):format(fname, source, query), 3) end
   return room, query, result, doc
