@@ -143,7 +143,10 @@ local function parse(text)
       elseif c:byte() < 32 then
         fail("control character in string")
       else
-        local stop = text:find('["\\%c]', pos) or #text + 1
+        -- the run up to the next byte handled above: it is never empty, so
+        -- the loop always advances (this set must be exactly those bytes;
+        -- %c would add DEL, byte 127, which JSON allows in a string)
+        local stop = text:find('[\0-\31"\\]', pos) or #text + 1
         buf[#buf + 1] = text:sub(pos, stop - 1)
         pos = stop
       end

@@ -192,15 +192,22 @@ end
 
 -- ------------------------------------------------------ route files --
 
+-- A value read from a file, for a message: strings quoted with their
+-- control bytes escaped, so a stray byte cannot garble the message.
+local function describe(v)
+  if type(v) == "string" then return ("%q"):format(v) end
+  return tostring(v)
+end
+
 -- Turns a decoded document back into room, query and result; nil and a
 -- message naming the bad field when the document is not a route.
 local function route_parts(doc)
   if type(doc) ~= "table" then return nil, "a route file holds a JSON object" end
   if doc.format ~= FORMAT then
-    return nil, ("format must be '%s', got %s"):format(FORMAT, tostring(doc.format))
+    return nil, ("format must be '%s', got %s"):format(FORMAT, describe(doc.format))
   end
   if doc.version ~= VERSION then
-    return nil, ("version must be %d, got %s"):format(VERSION, tostring(doc.version))
+    return nil, ("version must be %d, got %s"):format(VERSION, describe(doc.version))
   end
   if type(doc.room) ~= "table" then return nil, "room must be an object" end
   if type(doc.query) ~= "table" then return nil, "query must be an object" end
