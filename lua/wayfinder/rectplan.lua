@@ -148,13 +148,77 @@ end
 
 -- --------------------------------------------------------- planner --
 
--- The planner is the core's "wayfinder.RectPlan" userdata; its methods
--- (advance, run, result, state, obstacles, tuning, close, is_closed) are
--- in C, and the route file methods are added to the same method table.
-local methods = core.rectplan_methods
+-- A planner is a Lua object of this module's own type, "wayfinder.RectPlan",
+-- wrapping the core's planner userdata (whose type and methods stay the
+-- core's: advance, run, result, state, obstacles, tuning, close,
+-- is_closed); the route file methods are the wrapper's. The userdata is
+-- held in a weak table by its wrapper, so it is reachable only through
+-- the methods and goes (closing itself) when the wrapper goes.
+local handles = setmetatable({}, { __mode = "k" })
+
+local Planner = {}
+local planner_mt <const> = {
+  __index = Planner,
+  __newindex = function(_, k)
+    error(("planner: cannot set field '%s' (a planner has methods only)"):format(tostring(k)), 2)
+  end,
+}
+
+-- How the core names a value it was given in place of a planner.
+local function describe_arg(n, v)
+  if n == 0 then return "no value" end
+  local t = type(v)
+  if t == "number" then
+    if math.type(v) == "integer" then return ("%d"):format(v) end
+    if v ~= v then return "nan" end
+    if v == math.huge then return "inf" end
+    if v == -math.huge then return "-inf" end
+    return ("%.14g"):format(v)
+  elseif t == "string" then
+    return ("'%s%s'"):format(v:sub(1, 40), #v > 40 and "..." or "")
+  elseif t == "nil" or t == "boolean" then
+    return tostring(v)
+  end
+  return "a " .. t
+end
+
+-- The core's errors name the line that called it, here: they are raised
+-- again from the line that called the method, as when the core was
+-- called directly.
+local HERE <const> = debug.getinfo(1, "S").short_src
+local function core_call(f, u, ...)
+  local r = table.pack(pcall(f, u, ...))
+  if r[1] then return table.unpack(r, 2, r.n) end
+  local err = r[2]
+  if type(err) == "string" and err:sub(1, #HERE + 1) == HERE .. ":" then
+    err = err:gsub("^[^\n]-:%d+: ", "", 1)
+  end
+  error(err, 2)   -- level 2: the method tail-calls core_call, so the method's caller
+end
+
+-- The core's methods, called on the userdata a planner wraps; anything
+-- else as self is refused as the core refuses it.
+for _, name in ipairs({ "advance", "run", "result", "state", "obstacles", "tuning",
+  "close", "is_closed" }) do
+  Planner[name] = function(...)
+    local self = ...
+    local u = handles[self]
+    if not u then
+      local fname = "planner:" .. name
+      error(("%s: self must be a planner from wayfinder.rectplan.planner, got %s "
+        .. "(call it as %s(...))"):format(fname, describe_arg(select("#", ...), self), fname), 0)
+    end
+    return core_call(u[name], u, select(2, ...))   -- a tail call: see core_call
+  end
+end
+
+planner_mt.__close = Planner.close
+function planner_mt.__tostring(self)
+  return tostring(handles[self])
+end
 
 local function check_self(self, method)
-  if not inputs[self] then
+  if not handles[self] then
     error(("planner:%s: self must be a planner from wayfinder.rectplan.planner, got %s "
       .. "(call it as planner:%s(...))"):format(method, type(self), method), 3)
   end
@@ -163,20 +227,22 @@ end
 
 --- Creates a step-by-step planner for a room and a query.
 function M.planner(room, query)
-  local ok, p = pcall(core.rectplan_planner, prepared[room] or room, query)
-  if not ok then error(p, 2) end
+  local ok, u = pcall(core.rectplan_planner, prepared[room] or room, query)
+  if not ok then error(u, 2) end
+  local p = setmetatable({}, planner_mt)
+  handles[p] = u
   inputs[p] = { room = copy(room), query = copy(query) }
   return p
 end
 
 --- The route file text of this planner (see docs/rectplan.md).
-function methods.route_text(self)
+function Planner.route_text(self)
   check_self(self, "route_text")
   return to_json(route_table(self))
 end
 
 --- Writes the route file; true, or nil and a message when it cannot be written.
-function methods.save_route(self, path)
+function Planner.save_route(self, path)
   check_self(self, "save_route")
   if type(path) ~= "string" then
     error("planner:save_route: path must be a string, got " .. type(path), 2)
