@@ -158,6 +158,7 @@ local handles = setmetatable({}, { __mode = "k" })
 
 local Planner = {}
 local planner_mt <const> = {
+  __name = "wayfinder.RectPlan",
   __index = Planner,
   __newindex = function(_, k)
     error(("planner: cannot set field '%s' (a planner has methods only)"):format(tostring(k)), 2)
