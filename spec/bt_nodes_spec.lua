@@ -361,4 +361,88 @@ describe("node constructors", function()
     local w = world.new { width = 2, height = 2, trees = { a = s, b = bt.invert(s) } }
     assert.is_true(w:has_tree("a") and w:has_tree("b"))
   end)
+
+  describe("are frozen once made", function()
+    local function f() return true end
+    local leaf = bt.wait(1)
+    -- one node of every kind, with what it reads back and how errors name it
+    local kinds = {
+      { bt.sequence { leaf }, "sequence", { kind = "sequence" } },
+      { bt.selector { leaf }, "selector", { kind = "selector" } },
+      { bt.fallback { leaf }, "selector", { kind = "selector" } },
+      { bt.invert(leaf), "invert", { kind = "invert" } },
+      { bt.succeed(leaf), "succeed", { kind = "succeed" } },
+      { bt.fail(leaf), "fail", { kind = "fail" } },
+      { bt.retry(3, leaf), "retry", { kind = "retry", n = 3 } },
+      { bt.loop(leaf, 2), "loop", { kind = "loop", times = 2 } },
+      { bt.action(f, { name = "walk", halt = f }), "action 'walk'",
+        { kind = "action", fn = f, halt = f, name = "walk" } },
+      { bt.action(f), "action", { kind = "action", fn = f } },
+      { bt.condition(f, "why"), "condition", { kind = "condition", fn = f, reason = "why" } },
+      { bt.wait(4), "wait", { kind = "wait", ticks = 4 } },
+      { bt.subtree("door", f), "subtree 'door'",
+        { kind = "subtree", name = "door", object_fn = f } },
+      { bt.goto_relative { side = "front" }, "goto_relative",
+        { kind = "primitive", primitive = "goto_relative" } },
+      { bt.delta_move { distance = 1 }, "delta_move",
+        { kind = "primitive", primitive = "delta_move" } },
+      { bt.reserve_portal { ticks = 5 }, "reserve_portal",
+        { kind = "primitive", primitive = "reserve_portal" } },
+      { bt.fail_portal(), "fail_portal", { kind = "primitive", primitive = "fail_portal" } },
+    }
+
+    local function refused(fn, node_name, what)
+      local ok, err = pcall(fn)
+      assert.is_false(ok, node_name .. " accepted a write to " .. what)
+      assert.equal(("spec/bt_nodes_spec.lua:%d: behavior tree node (%s): cannot set %s: "
+        .. "behavior tree definitions are immutable"):format(
+        debug.getinfo(fn, "S").linedefined, node_name, what), err)
+    end
+
+    it("reads every field as it was made", function()
+      for _, c in ipairs(kinds) do
+        local n, _, fields = c[1], c[2], c[3]
+        assert.is_true(bt.is_node(n))
+        for k, v in pairs(fields) do assert.equal(v, n[k], c[2] .. "." .. k) end
+        assert.equal("wayfinder.bt node (" .. fields.kind .. ")", tostring(n))
+        local seen = {}
+        for k in pairs(n) do seen[k] = true end
+        for k in pairs(fields) do assert.is_true(seen[k], c[2] .. " lists " .. k) end
+      end
+      assert.equal(leaf, kinds[1][1].children[1])
+      assert.equal(1, #kinds[1][1].children)
+      assert.equal("front", kinds[14][1].options.side)
+    end)
+
+    it("raise, naming the node, on a write to a field, new or not", function()
+      for _, c in ipairs(kinds) do
+        local n, name = c[1], c[2]
+        refused(function() n.kind = "x" end, name, "field 'kind'")
+        refused(function() n.extra = 1 end, name, "field 'extra'")
+        assert.equal(c[3].kind, n.kind)
+        assert.is_nil(n.extra)
+        if n.children then
+          refused(function() n.children[1] = leaf end, name, "children[1]")
+          refused(function() n.children[2] = leaf end, name, "children[2]")
+          assert.equal(1, #n.children)
+        end
+        if n.options then
+          refused(function() n.options.side = "back" end, name, "options key 'side'")
+        end
+      end
+      local ok, err = pcall(setmetatable, kinds[1][1], {})
+      assert.is_false(ok)
+      assert.matches("protected metatable", err)
+      assert.equal("wayfinder.bt.node", getmetatable(kinds[1][1]))
+    end)
+
+    it("still run after a refused write", function()
+      local log = {}
+      local seq = bt.sequence { act(log, "a", { true }), act(log, "b", { true }) }
+      pcall(function() seq.children[1] = act(log, "x", { true }) end)
+      local w, p = setup(seq)
+      assert.are.same({ 1, "success" }, { finish(w, p, 5) })
+      assert.are.same({ "a", "b" }, log)
+    end)
+  end)
 end)

@@ -4,23 +4,9 @@
 -- one process, nor between the gcc -O2, clang -O2 and gcc -O0 builds.
 local wayfinder = require("wayfinder")
 local batch = require("support.trace_batch")
-
--- Builds that `make test` produces (the last two through its clang-check
--- target). A missing one is a failure, never a skip.
-local BUILDS = {
-  { cpath = "build/?.so", file = "build/wayfinder/core.so", make = "make build" },
-  { cpath = "build/clang/?.so", file = "build/clang/wayfinder/core.so", make = "make clang-check" },
-  { cpath = "build/O0/?.so", file = "build/O0/wayfinder/core.so", make = "make clang-check" },
-}
-
-local function exists(path)
-  local f = io.open(path, "rb")
-  if f then f:close() end
-  return f ~= nil
-end
+local builds = require("support.builds")
 
 local function trace_with(build)
-  assert(exists(build.file), build.file .. " is missing: run `" .. build.make .. "` first")
   local p = assert(io.popen("lua5.4 spec/support/trace.lua '" .. build.cpath .. "' 2>&1"))
   local out = p:read("a")
   local ok, how, code = p:close()
@@ -48,14 +34,24 @@ describe("determinism", function()
   end)
 
   it("gcc -O2, clang -O2 and gcc -O0 builds give the same hash as this process", function()
+    -- raises, naming `make clang-check`, when a build is missing
+    local list = builds.all()
+    local want = digest_here or batch.trace(wayfinder)
     local digests = {}
-    for _, build in ipairs(BUILDS) do
+    for _, build in ipairs(list) do
       local where, digest, found = trace_with(build)
-      assert.are.equal(build.file, where)
+      assert.are.equal(builds.file(build), where)
       assert.is_true(found > 150)
       digests[#digests + 1] = build.cpath .. " " .. digest
-      assert.are.equal(digest_here or batch.trace(wayfinder), digest,
-        "hashes differ:\n  " .. table.concat(digests, "\n  "))
+      assert.are.equal(want, digest, "hashes differ:\n  " .. table.concat(digests, "\n  "))
     end
+  end)
+
+  it("fails, naming the make target, when a build to compare is missing", function()
+    local missing = { name = "clang -O2", cpath = "build/no-such-build/?.so",
+      make = "make clang-check" }
+    assert.has_error(function() builds.check({ missing }) end,
+      "build/no-such-build/wayfinder/core.so (clang -O2) is missing: run `make clang-check` "
+      .. "(make test builds it) before this spec")
   end)
 end)

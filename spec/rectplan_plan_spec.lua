@@ -1,6 +1,7 @@
 -- The rectangle planner: node growth, A* over the cover it builds,
 -- destination modes, penalties, outcomes and the step-by-step interface.
 local rectplan = require("wayfinder.rectplan")
+local builds = require("support.builds")
 local H = require("rectplan_helper")
 
 local function rects(list)
@@ -614,6 +615,50 @@ describe("wayfinder.rectplan.planner", function()
       assert.has_error(function() p.save_route({}, "x") end,
         "planner:save_route: self must be a planner from wayfinder.rectplan.planner, got table "
         .. "(call it as planner:save_route(...))")
+      assert.has_error(function() p.tuning("abc") end,
+        "planner:tuning: self must be a planner from wayfinder.rectplan.planner, got 'abc' "
+        .. "(call it as planner:tuning(...))")
+      assert.has_error(function() p.state(0.5) end,
+        "planner:state: self must be a planner from wayfinder.rectplan.planner, got 0.5 "
+        .. "(call it as planner:state(...))")
+      assert.has_error(function() p.run({}) end,
+        "planner:run: self must be a planner from wayfinder.rectplan.planner, got a table "
+        .. "(call it as planner:run(...))")
+    end)
+
+    it("is this module's own type, named wayfinder.RectPlan, holding no fields", function()
+      local p = rectplan.planner(table_room(), TABLE_Q)
+      assert.equal("wayfinder.RectPlan", getmetatable(p).__name)
+      assert.matches("^wayfinder%.RectPlan %(", tostring(p))
+      local ok, err = pcall(function() p.step = 3 end)
+      assert.is_false(ok)
+      assert.matches("planner: cannot set field 'step' %(a planner has methods only%)$", err)
+      assert.is_nil(rawget(p, "step"))
+      -- the core's own planner type keeps only the core's methods: nothing
+      -- written in Lua is added to a metatable of the binding
+      local core_mt = debug.getregistry()["wayfinder.RectPlan"]
+      assert.is_table(core_mt)
+      assert.are_not.equal(core_mt, getmetatable(p))
+      local n = 0
+      for name, f in pairs(core_mt.__index) do
+        assert.equal("C", debug.getinfo(f, "S").what, name)
+        n = n + 1
+      end
+      assert.is_true(n > 0)
+      assert.is_nil(core_mt.__index.route_text)
+      assert.is_nil(core_mt.__index.save_route)
+    end)
+
+    it("raises the core's errors from the caller's line, as a direct call would", function()
+      local p = rectplan.planner(table_room(), TABLE_Q)
+      p:close()
+      local ok, err = pcall(function() p:advance() end)
+      assert.is_false(ok)
+      assert.matches("^spec/rectplan_plan_spec%.lua:%d+: planner:advance: the planner is closed$",
+        err)
+      ok, err = pcall(p.run, p)
+      assert.is_false(ok)
+      assert.equal("planner:run: the planner is closed", err)
     end)
   end)
 
@@ -621,7 +666,7 @@ describe("wayfinder.rectplan.planner", function()
     local function digest(cpath)
       local script = [[
         package.path = "lua/?.lua;lua/?/init.lua;spec/?.lua;" .. package.path
-        package.cpath = "]] .. cpath .. [[;" .. package.cpath
+        package.cpath = "]] .. cpath .. [["   -- this build only
         local rectplan = require("wayfinder.rectplan")
         local H = require("rectplan_helper")
         local out = {}
@@ -642,17 +687,13 @@ describe("wayfinder.rectplan.planner", function()
     end
 
     it("gives bit-identical routes from the gcc, clang and -O0 builds", function()
-      local base = digest(os.getenv("WAYFINDER_CPATH") or "build/?.so")
-      assert.is_true(#base > 100)
-      assert.equal(base, digest(os.getenv("WAYFINDER_CPATH") or "build/?.so"))
-      for _, dir in ipairs({ "build/clang", "build/O0" }) do
-        local f = io.open(dir .. "/wayfinder/core.so", "rb")
-        if f then
-          f:close()
-          assert.equal(base, digest(dir .. "/?.so"))
-        else
-          pending(dir .. " is not built (make clang-check builds it)")
-        end
+      -- raises, naming `make clang-check`, when a build is missing
+      local list = builds.all()
+      local base = digest(list[1].cpath)
+      assert.is_true(#base > 100, base)
+      assert.equal(base, digest(list[1].cpath))
+      for k = 2, #list do
+        assert.equal(base, digest(list[k].cpath), list[k].name .. " differs from " .. list[1].name)
       end
     end)
   end)

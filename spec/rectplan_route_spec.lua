@@ -156,6 +156,36 @@ describe("route files", function()
       fails(text:gsub('"result": {', '"result": 5, "x": {'), ": result must be an object")
     end)
 
+    it("end with an error on a DEL byte inside a string (the decoder once hung on it)", function()
+      -- an instruction budget turns a hang into a failure (a step bound, not a time bound)
+      local function bounded(f, ...)
+        debug.sethook(function() debug.sethook(); error("did not finish", 0) end, "", 10000000)
+        local ok, err = pcall(f, ...)
+        debug.sethook()
+        return ok, ok and err or (tostring(err):gsub("^[^:]*:%d+: ", ""))
+      end
+      local ok, err = bounded(rectplan.decode_route, '{"format": "a\127b"}')
+      assert.is_false(ok)
+      assert.equal("wayfinder.rectplan.decode_route: text: format must be 'wayfinder.route', "
+        .. 'got "a\\127b"', err)
+      local path = tmpname()
+      local f = assert(io.open(path, "wb"))
+      f:write('{"format": "a\127b"}')
+      f:close()
+      ok, err = bounded(rectplan.load_route, path)
+      os.remove(path)
+      assert.is_false(ok)
+      assert.equal("wayfinder.rectplan.load_route: " .. path .. ": format must be "
+        .. "'wayfinder.route', got \"a\\127b\"", err)
+      -- the byte is kept as it is inside a string that is otherwise good
+      local room
+      ok, room = bounded(function()
+        return rectplan.decode_route((text:gsub('"table"', '"ta\127ble"')))
+      end)
+      assert.is_true(ok)
+      assert.equal("ta\127ble", room.objects[1].id)
+    end)
+
     it("rejects arguments of the wrong type", function()
       assert.has_error(function() rectplan.decode_route(42) end,
         "wayfinder.rectplan.decode_route: text must be a string, got number")

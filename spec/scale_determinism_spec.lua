@@ -1,9 +1,10 @@
 -- The scale layer gives bit-identical results from every build: the same
 -- script runs against the gcc -O2, clang -O2 and gcc -O0 libraries (made
--- by `make test`) and must print the same text.
+-- by `make test`; a missing one fails the spec) and must print the same
+-- text.
 local SCRIPT = [=[
 local cpath = ...
-package.cpath = cpath .. ";" .. package.cpath
+package.cpath = cpath   -- this build only: no fallback to another one
 package.path = "lua/?.lua;lua/?/init.lua;spec/?.lua;" .. package.path
 local wayfinder = require("wayfinder")
 local H = require("scale_helpers")
@@ -57,37 +58,28 @@ end
 io.write(table.concat(out, " "))
 ]=]
 
-local function exists(path)
-  local f = io.open(path, "rb")
-  if f then f:close() end
-  return f ~= nil
-end
+local builds = require("support.builds")
 
 describe("scale determinism", function()
   it("prints the same results from every build", function()
-    local builds = { "build/?.so", "build/clang/?.so", "build/O0/?.so" }
-    local present = {}
-    for _, b in ipairs(builds) do
-      if exists((b:gsub("%?", "wayfinder/core"))) then present[#present + 1] = b end
-    end
-    if #present < 2 then
-      pending("needs the clang and -O0 builds (make clang-check)")
-      return
-    end
+    -- raises, naming `make clang-check`, when a build is missing
+    local list = builds.all()
     local file = os.tmpname()
     local f = assert(io.open(file, "wb"))
     f:write(SCRIPT)
     f:close()
     local outputs = {}
-    for i, b in ipairs(present) do
-      local p = assert(io.popen(("lua5.4 %s '%s' 2>&1"):format(file, b)))
+    for i, b in ipairs(list) do
+      local p = assert(io.popen(("lua5.4 %s '%s' 2>&1"):format(file, b.cpath)))
       outputs[i] = p:read("a")
-      p:close()
+      local ok, how, code = p:close()
+      assert(ok, ("%s (%s) failed (%s %s):\n%s"):format(b.name, b.cpath, tostring(how),
+        tostring(code), outputs[i]:sub(1, 300)))
     end
     os.remove(file)
     assert.is_true(#outputs[1] > 10000, outputs[1]:sub(1, 300))
     for i = 2, #outputs do
-      assert.are.equal(outputs[1], outputs[i])
+      assert.are.equal(outputs[1], outputs[i], list[i].name .. " differs from " .. list[1].name)
     end
   end)
 end)

@@ -13,24 +13,66 @@ local FAILURE <const> = "failure"
 local RUNNING <const> = "running"
 M.SUCCESS, M.FAILURE, M.RUNNING = SUCCESS, FAILURE, RUNNING
 
-local NODE = { __name = "wayfinder.bt.node" }
-NODE.__index = NODE
-NODE.__tostring = function(n) return "wayfinder.bt node (" .. n.kind .. ")" end
+local describe = require("wayfinder.util").describe
+
+-- Nodes are frozen: a node is an empty proxy whose own metatable reads its
+-- fields from a table only this module holds, and refuses every write; its
+-- children list and options are frozen the same way. getmetatable gives
+-- the type name, so the fields cannot be reached for writing either.
+local NODE_NAME <const> = "wayfinder.bt.node"
+local nodes = setmetatable({}, { __mode = "k" })   -- every node ever made
+
+-- How an error names a node: its kind, and its name where it has one.
+local function label(f)
+  local what = f.kind == "primitive" and f.primitive or f.kind
+  if f.kind == "action" and f.name then what = ("%s '%s'"):format(what, f.name) end
+  if f.kind == "subtree" then what = ("%s '%s'"):format(what, f.name) end
+  return "behavior tree node (" .. what .. ")"
+end
+
+-- where: a format naming what the write was to, given the key
+local function refuse(owner, where)
+  return function(_, k)
+    error(("%s: cannot set %s: behavior tree definitions are immutable"):format(
+      owner, where:format(describe(k))), 2)
+  end
+end
+
+-- A read-only view of the plain table t (a list or a flat record).
+local function frozen(t, owner, where)
+  return setmetatable({}, {
+    __index = t,
+    __newindex = refuse(owner, where),
+    __len = function() return #t end,
+    __pairs = function() return next, t, nil end,
+    __metatable = "wayfinder.bt.frozen",
+  })
+end
 
 local function new_node(kind, fields)
   fields.kind = kind
-  return setmetatable(fields, NODE)
+  local owner = label(fields)
+  if fields.children then fields.children = frozen(fields.children, owner, "children[%s]") end
+  if fields.options then fields.options = frozen(fields.options, owner, "options key %s") end
+  local node = setmetatable({}, {
+    __name = NODE_NAME,
+    __index = fields,
+    __newindex = refuse(owner, "field %s"),
+    __pairs = function() return next, fields, nil end,
+    __tostring = function() return "wayfinder.bt node (" .. kind .. ")" end,
+    __metatable = NODE_NAME,
+  })
+  nodes[node] = true
+  return node
 end
 
 --- True when v is a node made by one of the constructors.
 function M.is_node(v)
-  return getmetatable(v) == NODE
+  return nodes[v] == true
 end
 
-local describe = require("wayfinder.util").describe
-
 local function check_children(fname, children)
-  if type(children) ~= "table" or getmetatable(children) == NODE then
+  if type(children) ~= "table" or M.is_node(children) then
     error(("%s: children must be a sequence of nodes, got %s"):format(
       fname, describe(children)), 3)
   end

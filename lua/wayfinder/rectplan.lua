@@ -3,6 +3,7 @@
 -- smoothed by perturbation), and route files that record a planning call.
 -- See docs/rectplan.md.
 local core = require("wayfinder.core")
+local json = require("wayfinder.json")
 
 local M = {}
 
@@ -32,88 +33,7 @@ function M.plan(room, query)
   return core.rectplan_plan(prepared[room] or room, query)
 end
 
--- ------------------------------------------------------------- JSON --
-
--- A small JSON codec for route files. Keys are written in a fixed order
--- (given per table kind, else sorted) so equal inputs give equal files.
-
-local function encode_number(v)
-  if math.type(v) == "integer" then return ("%d"):format(v) end
-  if v ~= v or v == math.huge or v == -math.huge then
-    error("cannot encode the number " .. tostring(v) .. " in JSON", 0)
-  end
-  local s = ("%.15g"):format(v)
-  if tonumber(s) ~= v then s = ("%.17g"):format(v) end
-  return s
-end
-
-local ESCAPES <const> = {
-  ['"'] = '\\"', ["\\"] = "\\\\", ["\b"] = "\\b", ["\f"] = "\\f",
-  ["\n"] = "\\n", ["\r"] = "\\r", ["\t"] = "\\t",
-}
-
-local function encode_string(s)
-  return '"' .. s:gsub('[%c"\\]', function(c)
-    return ESCAPES[c] or ("\\u%04x"):format(c:byte())
-  end) .. '"'
-end
-
-local function is_array(t)
-  local n = 0
-  for _ in pairs(t) do n = n + 1 end
-  return n == #t
-end
-
--- value, key order (a list, or nil for sorted), output buffer, indent
-local function encode(v, out, indent, orders)
-  local t = type(v)
-  if t == "number" then
-    out[#out + 1] = encode_number(v)
-  elseif t == "string" then
-    out[#out + 1] = encode_string(v)
-  elseif t == "boolean" then
-    out[#out + 1] = tostring(v)
-  elseif t == "table" then
-    local inner = indent .. " "
-    if is_array(v) then
-      local flat = true
-      for _, e in ipairs(v) do if type(e) == "table" then flat = false end end
-      out[#out + 1] = "["
-      for i, e in ipairs(v) do
-        if i > 1 then out[#out + 1] = "," end
-        if not flat then out[#out + 1] = "\n" .. inner end
-        encode(e, out, inner, orders)
-      end
-      if not flat and #v > 0 then out[#out + 1] = "\n" .. indent end
-      out[#out + 1] = "]"
-    else
-      local keys = {}
-      for k in pairs(v) do
-        if type(k) ~= "string" then
-          error("cannot encode a table key of type " .. type(k) .. " in JSON", 0)
-        end
-        keys[#keys + 1] = k
-      end
-      local rank = {}
-      for i, k in ipairs(orders.keys) do rank[k] = rank[k] or i end
-      table.sort(keys, function(a, b)
-        local ra, rb = rank[a] or math.huge, rank[b] or math.huge
-        if ra ~= rb then return ra < rb end
-        return a < b
-      end)
-      out[#out + 1] = "{"
-      for i, k in ipairs(keys) do
-        if i > 1 then out[#out + 1] = "," end
-        out[#out + 1] = "\n" .. inner .. encode_string(k) .. ": "
-        encode(v[k], out, inner, orders)
-      end
-      if #keys > 0 then out[#out + 1] = "\n" .. indent end
-      out[#out + 1] = "}"
-    end
-  else
-    error("cannot encode a " .. t .. " in JSON", 0)
-  end
-end
+-- ---------------------------------------------------- route contents --
 
 -- the order keys are written in, whatever table they belong to
 local KEY_ORDER <const> = {
@@ -130,128 +50,8 @@ local KEY_ORDER <const> = {
 }
 
 local function to_json(v)
-  local out = {}
-  encode(v, out, "", { keys = KEY_ORDER })
-  out[#out + 1] = "\n"
-  return table.concat(out)
+  return json.encode(v, KEY_ORDER)
 end
-
--- Decoder: returns the value or raises "line L, column C: message".
-local function from_json(text)
-  local pos = 1
-  local function fail(msg)
-    local line, col = 1, 1
-    for i = 1, math.min(pos - 1, #text) do
-      if text:byte(i) == 10 then line, col = line + 1, 1 else col = col + 1 end
-    end
-    error(("line %d, column %d: %s"):format(line, col, msg), 0)
-  end
-  local function skip()
-    pos = text:find("[^ \t\r\n]", pos) or #text + 1
-  end
-  local value
-  local function str()
-    local buf = {}
-    pos = pos + 1
-    while true do
-      local c = text:sub(pos, pos)
-      if c == "" then fail("unterminated string") end
-      if c == '"' then pos = pos + 1; break end
-      if c == "\\" then
-        local e = text:sub(pos + 1, pos + 1)
-        local simple = ({ ['"'] = '"', ["\\"] = "\\", ["/"] = "/", b = "\b",
-          f = "\f", n = "\n", r = "\r", t = "\t" })[e]
-        if simple then
-          buf[#buf + 1] = simple
-          pos = pos + 2
-        elseif e == "u" then
-          local hex = text:sub(pos + 2, pos + 5)
-          if not hex:match("^%x%x%x%x$") then fail("bad \\u escape") end
-          buf[#buf + 1] = utf8.char(tonumber(hex, 16))
-          pos = pos + 6
-        else
-          fail("bad escape '\\" .. e .. "'")
-        end
-      elseif c:byte() < 32 then
-        fail("control character in string")
-      else
-        local stop = text:find('["\\%c]', pos) or #text + 1
-        buf[#buf + 1] = text:sub(pos, stop - 1)
-        pos = stop
-      end
-    end
-    return table.concat(buf)
-  end
-  function value(depth)
-    if depth > 64 then fail("nesting too deep") end
-    skip()
-    local c = text:sub(pos, pos)
-    if c == "{" then
-      local t = {}
-      pos = pos + 1
-      skip()
-      if text:sub(pos, pos) == "}" then pos = pos + 1; return t end
-      while true do
-        skip()
-        if text:sub(pos, pos) ~= '"' then fail("expected a string key") end
-        local k = str()
-        skip()
-        if text:sub(pos, pos) ~= ":" then fail("expected ':'") end
-        pos = pos + 1
-        local v = value(depth + 1)
-        if t[k] ~= nil then fail("duplicate key '" .. k .. "'") end
-        t[k] = v
-        skip()
-        local d = text:sub(pos, pos)
-        pos = pos + 1
-        if d == "}" then return t end
-        if d ~= "," then pos = pos - 1; fail("expected ',' or '}'") end
-      end
-    elseif c == "[" then
-      local t = {}
-      pos = pos + 1
-      skip()
-      if text:sub(pos, pos) == "]" then pos = pos + 1; return t end
-      while true do
-        local v = value(depth + 1)
-        if v == nil then fail("null inside an array") end
-        t[#t + 1] = v
-        skip()
-        local d = text:sub(pos, pos)
-        pos = pos + 1
-        if d == "]" then return t end
-        if d ~= "," then pos = pos - 1; fail("expected ',' or ']'") end
-      end
-    elseif c == '"' then
-      return str()
-    elseif text:find("^true", pos) then
-      pos = pos + 4
-      return true
-    elseif text:find("^false", pos) then
-      pos = pos + 5
-      return false
-    elseif text:find("^null", pos) then
-      pos = pos + 4
-      return nil
-    else
-      local num = text:match("^-?%d+%.?%d*[eE]?[-+]?%d*", pos)
-      if not num or num == "" or num == "-" then
-        fail(c == "" and "unexpected end of text" or "unexpected '" .. c .. "'")
-      end
-      local v = tonumber(num)
-      if not v then fail("bad number '" .. num .. "'") end
-      pos = pos + #num
-      if not num:find("[.eE]") then v = math.tointeger(v) or v end
-      return v
-    end
-  end
-  local v = value(0)
-  skip()
-  if pos <= #text then fail("text after the value") end
-  return v
-end
-
--- ---------------------------------------------------- route contents --
 
 local function copy(v)
   if type(v) ~= "table" then return v end
@@ -348,13 +148,78 @@ end
 
 -- --------------------------------------------------------- planner --
 
--- The planner is the core's "wayfinder.RectPlan" userdata; its methods
--- (advance, run, result, state, obstacles, tuning, close, is_closed) are
--- in C, and the route file methods are added to the same method table.
-local methods = core.rectplan_methods
+-- A planner is a Lua object of this module's own type, "wayfinder.RectPlan",
+-- wrapping the core's planner userdata (whose type and methods stay the
+-- core's: advance, run, result, state, obstacles, tuning, close,
+-- is_closed); the route file methods are the wrapper's. The userdata is
+-- held in a weak table by its wrapper, so it is reachable only through
+-- the methods and goes (closing itself) when the wrapper goes.
+local handles = setmetatable({}, { __mode = "k" })
+
+local Planner = {}
+local planner_mt <const> = {
+  __name = "wayfinder.RectPlan",
+  __index = Planner,
+  __newindex = function(_, k)
+    error(("planner: cannot set field '%s' (a planner has methods only)"):format(tostring(k)), 2)
+  end,
+}
+
+-- How the core names a value it was given in place of a planner.
+local function describe_arg(n, v)
+  if n == 0 then return "no value" end
+  local t = type(v)
+  if t == "number" then
+    if math.type(v) == "integer" then return ("%d"):format(v) end
+    if v ~= v then return "nan" end
+    if v == math.huge then return "inf" end
+    if v == -math.huge then return "-inf" end
+    return ("%.14g"):format(v)
+  elseif t == "string" then
+    return ("'%s%s'"):format(v:sub(1, 40), #v > 40 and "..." or "")
+  elseif t == "nil" or t == "boolean" then
+    return tostring(v)
+  end
+  return "a " .. t
+end
+
+-- The core's errors name the line that called it, here: they are raised
+-- again from the line that called the method, as when the core was
+-- called directly.
+local HERE <const> = debug.getinfo(1, "S").short_src
+local function core_call(f, u, ...)
+  local r = table.pack(pcall(f, u, ...))
+  if r[1] then return table.unpack(r, 2, r.n) end
+  local err = r[2]
+  if type(err) == "string" and err:sub(1, #HERE + 1) == HERE .. ":" then
+    err = err:gsub("^[^\n]-:%d+: ", "", 1)
+  end
+  error(err, 2)   -- level 2: the method tail-calls core_call, so the method's caller
+end
+
+-- The core's methods, called on the userdata a planner wraps; anything
+-- else as self is refused as the core refuses it.
+for _, name in ipairs({ "advance", "run", "result", "state", "obstacles", "tuning",
+  "close", "is_closed" }) do
+  Planner[name] = function(...)
+    local self = ...
+    local u = handles[self]
+    if not u then
+      local fname = "planner:" .. name
+      error(("%s: self must be a planner from wayfinder.rectplan.planner, got %s "
+        .. "(call it as %s(...))"):format(fname, describe_arg(select("#", ...), self), fname), 0)
+    end
+    return core_call(u[name], u, select(2, ...))   -- a tail call: see core_call
+  end
+end
+
+planner_mt.__close = Planner.close
+function planner_mt.__tostring(self)
+  return tostring(handles[self])
+end
 
 local function check_self(self, method)
-  if not inputs[self] then
+  if not handles[self] then
     error(("planner:%s: self must be a planner from wayfinder.rectplan.planner, got %s "
       .. "(call it as planner:%s(...))"):format(method, type(self), method), 3)
   end
@@ -363,20 +228,22 @@ end
 
 --- Creates a step-by-step planner for a room and a query.
 function M.planner(room, query)
-  local ok, p = pcall(core.rectplan_planner, prepared[room] or room, query)
-  if not ok then error(p, 2) end
+  local ok, u = pcall(core.rectplan_planner, prepared[room] or room, query)
+  if not ok then error(u, 2) end
+  local p = setmetatable({}, planner_mt)
+  handles[p] = u
   inputs[p] = { room = copy(room), query = copy(query) }
   return p
 end
 
 --- The route file text of this planner (see docs/rectplan.md).
-function methods.route_text(self)
+function Planner.route_text(self)
   check_self(self, "route_text")
   return to_json(route_table(self))
 end
 
 --- Writes the route file; true, or nil and a message when it cannot be written.
-function methods.save_route(self, path)
+function Planner.save_route(self, path)
   check_self(self, "save_route")
   if type(path) ~= "string" then
     error("planner:save_route: path must be a string, got " .. type(path), 2)
@@ -392,15 +259,22 @@ end
 
 -- ------------------------------------------------------ route files --
 
+-- A value read from a file, for a message: strings quoted with their
+-- control bytes escaped, so a stray byte cannot garble the message.
+local function describe(v)
+  if type(v) == "string" then return ("%q"):format(v) end
+  return tostring(v)
+end
+
 -- Turns a decoded document back into room, query and result; nil and a
 -- message naming the bad field when the document is not a route.
 local function route_parts(doc)
   if type(doc) ~= "table" then return nil, "a route file holds a JSON object" end
   if doc.format ~= FORMAT then
-    return nil, ("format must be '%s', got %s"):format(FORMAT, tostring(doc.format))
+    return nil, ("format must be '%s', got %s"):format(FORMAT, describe(doc.format))
   end
   if doc.version ~= VERSION then
-    return nil, ("version must be %d, got %s"):format(VERSION, tostring(doc.version))
+    return nil, ("version must be %d, got %s"):format(VERSION, describe(doc.version))
   end
   if type(doc.room) ~= "table" then return nil, "room must be an object" end
   if type(doc.query) ~= "table" then return nil, "query must be an object" end
@@ -429,8 +303,8 @@ local function route_parts(doc)
 end
 
 local function decode(text, fname, source)
-  local ok, doc = pcall(from_json, text)
-  if not ok then error(("%s: %s: %s"):format(fname, source, doc), 3) end
+  local doc, err = json.decode(text)
+  if err then error(("%s: %s: %s"):format(fname, source, err), 3) end
   local room, query, result = route_parts(doc)
   if not room then error(("%s: %s: %s"):format(fname, source, query), 3) end
   return room, query, result, doc
