@@ -22,37 +22,121 @@ local TUNING_KEYS = { cells = true, snap = true }
 
 local caches = setmetatable({}, { __mode = "k" })
 
+local FNAME = "wayfinder.gridplan.plan"
+local COORD_LIMIT = 8192          -- as the rectangle planner's
+local MAX_SIDE = 4096             -- tiles, as the walker's
+local MAX_WIDTH = 256             -- person width, as the rectangle planner's
+local MAX_NAVCELLS = 1 << 22      -- largest raster of one room (a Lua table each)
+
 local function describe(v)
   if type(v) == "string" then return ("'%s'"):format(v) end
+  if type(v) == "table" then return "a table" end
   return tostring(v)
+end
+
+-- Raised without a position; M.plan raises it again at its caller's line.
+local function fail(msg, ...)
+  error(FNAME .. ": " .. msg:format(...), 0)
+end
+
+local function finite(v, lo, hi)
+  return type(v) == "number" and v == v and v >= lo and v <= hi
+end
+
+local function check_number(v, what, lo, hi)
+  if not finite(v, lo, hi) then
+    fail("%s must be a number in [%g, %g], got %s", what, lo, hi, describe(v))
+  end
+  return v
+end
+
+local function check_point(v, what)
+  if type(v) ~= "table" then fail("%s must be a table {x, y}, got %s", what, describe(v)) end
+  check_number(v[1], what .. "[1]", -COORD_LIMIT, COORD_LIMIT)
+  check_number(v[2], what .. "[2]", -COORD_LIMIT, COORD_LIMIT)
 end
 
 local function check_tuning(tuning)
   local cells, snap = M.DEFAULT_CELLS, nil
   if tuning == nil then return cells, snap end
   if type(tuning) ~= "table" then
-    error("gridplan: query.tuning must be a table, got " .. type(tuning), 3)
+    fail("query.tuning must be a table, got %s", describe(tuning))
   end
   for k in pairs(tuning) do
-    if not TUNING_KEYS[k] then
-      error(("gridplan: unknown query.tuning key %s"):format(describe(k)), 3)
-    end
+    if not TUNING_KEYS[k] then fail("unknown query.tuning key %s", describe(k)) end
   end
   if tuning.cells ~= nil then
     cells = math.tointeger(tuning.cells)
     if not cells or cells < 2 or cells > 32 then
-      error("gridplan: query.tuning.cells must be an integer in [2, 32], got "
-        .. describe(tuning.cells), 3)
+      fail("query.tuning.cells must be an integer in [2, 32], got %s", describe(tuning.cells))
     end
   end
   if tuning.snap ~= nil then
     snap = math.tointeger(tuning.snap)
     if not snap or snap < 0 or snap > 256 then
-      error("gridplan: query.tuning.snap must be an integer in [0, 256], got "
-        .. describe(tuning.snap), 3)
+      fail("query.tuning.snap must be an integer in [0, 256], got %s", describe(tuning.snap))
     end
   end
   return cells, snap
+end
+
+-- The query's fields, checked before anything is built or changed.
+local function check_query(query)
+  if type(query) ~= "table" then fail("query must be a table, got %s", describe(query)) end
+  check_point(query.start, "query.start")
+  check_point(query.goal, "query.goal")
+  local mode = query.mode
+  if mode ~= nil and mode ~= "point" and mode ~= "near" then
+    fail("query.mode must be 'point' or 'near', got %s", describe(mode))
+  end
+  if mode == "near" then check_number(query.near, "query.near", 0, COORD_LIMIT) end
+  check_number(query.width, "query.width", 0, MAX_WIDTH)
+  if query.ignore_people_within ~= nil then
+    check_number(query.ignore_people_within, "query.ignore_people_within", 0, COORD_LIMIT)
+  end
+  return check_tuning(query.tuning)
+end
+
+-- The room description's fields (see docs/world.md), checked once per
+-- description table: a malformed one never reaches the raster.
+local function check_room(room)
+  if type(room) ~= "table" then fail("room must be a table, got %s", describe(room)) end
+  local W, H = math.tointeger(room.width), math.tointeger(room.height)
+  if not W or W < 1 or W > MAX_SIDE then
+    fail("room.width must be an integer in [1, %d], got %s", MAX_SIDE, describe(room.width))
+  end
+  if not H or H < 1 or H > MAX_SIDE then
+    fail("room.height must be an integer in [1, %d], got %s", MAX_SIDE, describe(room.height))
+  end
+  if type(room.rooms) ~= "table" or #room.rooms ~= W * H then
+    fail("room.rooms must be a table of width*height = %d room ids, got %s", W * H,
+      type(room.rooms) == "table" and #room.rooms .. " ids" or describe(room.rooms))
+  end
+  for i = 1, W * H do
+    local r = room.rooms[i]
+    if math.type(r) ~= "integer" and type(r) ~= "string" then
+      fail("room.rooms[%d] must be an integer or a string, got %s", i, describe(r))
+    end
+  end
+  for _, list in ipairs({ "walls", "objects" }) do
+    if type(room[list]) ~= "table" then
+      fail("room.%s must be a table, got %s", list, describe(room[list]))
+    end
+  end
+  for n, s in ipairs(room.walls) do
+    if type(s) ~= "table" then fail("room.walls[%d] must be a table, got %s", n, describe(s)) end
+    for k = 1, 4 do
+      check_number(s[k], ("room.walls[%d][%d]"):format(n, k), -COORD_LIMIT, COORD_LIMIT)
+    end
+  end
+  for n, o in ipairs(room.objects) do
+    if type(o) ~= "table" then
+      fail("room.objects[%d] must be a table, got %s", n, describe(o))
+    end
+    for _, k in ipairs({ "x0", "y0", "x1", "y1" }) do
+      check_number(o[k], ("room.objects[%d].%s"):format(n, k), -COORD_LIMIT, COORD_LIMIT)
+    end
+  end
 end
 
 -- Bounding boxes of every room of a description, computed once.
@@ -151,11 +235,12 @@ end
 local function cache_of(room)
   local cache = caches[room]
   if not cache then
+    check_room(room)
     local people = {}
     for _, o in ipairs(room.objects) do
       if o.person then people[#people + 1] = o end
     end
-    cache = { boxes = room_boxes(room), people = people }
+    cache = { boxes = room_boxes(room), people = people, grids = {} }
     caches[room] = cache
   end
   return cache
@@ -163,13 +248,22 @@ end
 
 local function room_data(room, rid, k, c)
   local cache = cache_of(room)
-  local key = rid * 4096 + k * 64 + c
-  local d = cache[key]
+  local grids = cache.grids[rid]
+  if not grids then
+    grids = {}
+    cache.grids[rid] = grids
+  end
+  local key = k * 4096 + c
+  local d = grids[key]
   if not d then
     local box = cache.boxes[rid]
-    if not box then return nil end
+    local nx, ny = (box[3] - box[1] + 3) * k + 1, (box[4] - box[2] + 3) * k + 1
+    if nx * ny > MAX_NAVCELLS then
+      fail("the room's grid would be %d x %d navcells, more than %d: give fewer "
+        .. "query.tuning.cells", nx, ny, MAX_NAVCELLS)
+    end
     d = build(room, rid, k, c, box)
-    cache[key] = d
+    grids[key] = d
   end
   return d
 end
@@ -234,18 +328,9 @@ local function search(d, query, k, c, snap)
   return points, { expanded = info.expanded, cells = nx * ny }
 end
 
---- planner(room, query) -> points, info | nil, reason (the contract).
-function M.plan(room, query)
-  local cells, snap = check_tuning(query.tuning)
-  local W, H = room.width, room.height
-  local sx, sy = query.start[1], query.start[2]
-  local tx, ty = floor(sx), floor(sy)
-  if tx < 0 or ty < 0 or tx >= W or ty >= H then return nil, "start_outside" end
-  local rid = room.rooms[ty * W + tx + 1]
-  local width = query.width
-  local c = max(0, ceil(width * cells / 2))
-  local d = room_data(room, rid, cells, c)
-  if not d then return nil, "start_outside" end
+-- Adds the other people of the room as obstructions of d's grid for one
+-- query; returns the ids added.
+local function add_people(room, query, d, cells)
   local g, ox, oy = d.grid, d.ox, d.oy
   local bx1, by1 = ox + (d.nx - 1) / cells, oy + (d.ny - 1) / cells
   local ignore = query.ignore_people_within
@@ -262,16 +347,41 @@ function M.plan(room, query)
         skip = dx * dx + dy * dy <= ignore * ignore
       end
       if not skip then
-        added[#added + 1] = g:add_obstruction {
+        local ok, id = pcall(g.add_obstruction, g, {
           x = (cx - ox) * cells + 0.5, y = (cy - oy) * cells + 0.5,
           half_width = (o.x1 - o.x0) / 2 * cells + 1,
           half_height = (o.y1 - o.y0) / 2 * cells + 1,
-        }
+        })
+        if not ok then return added, id end
+        added[#added + 1] = id
       end
     end
   end
-  local ok, points, info = pcall(search, d, query, cells, c, snap)
-  for n = #added, 1, -1 do g:remove_obstruction(added[n]) end
+  return added
+end
+
+--- planner(room, query) -> points, info | nil, reason (the contract).
+-- The people added to the cached grid for this query are always taken out
+-- again, whatever happens, so a failed plan leaves nothing behind.
+function M.plan(room, query)
+  local checked, cells, snap = pcall(check_query, query)
+  if not checked then error(cells, 2) end
+  local ok_room, cache = pcall(cache_of, room)
+  if not ok_room then error(cache, 2) end
+  local W, H = room.width, room.height
+  local sx, sy = query.start[1], query.start[2]
+  local tx, ty = floor(sx), floor(sy)
+  if tx < 0 or ty < 0 or tx >= W or ty >= H then return nil, "start_outside" end
+  local rid = room.rooms[ty * W + tx + 1]
+  local c = max(0, ceil(query.width * cells / 2))
+  if not cache.boxes[rid] then return nil, "start_outside" end
+  local built, d = pcall(room_data, room, rid, cells, c)
+  if not built then error(d, 2) end
+  local added, err = add_people(room, query, d, cells)
+  local ok, points, info = true, nil, nil
+  if not err then ok, points, info = pcall(search, d, query, cells, c, snap) end
+  for n = #added, 1, -1 do d.grid:remove_obstruction(added[n]) end
+  if err then error(FNAME .. ": " .. tostring(err), 2) end
   if not ok then error(points, 0) end
   return points, info
 end

@@ -1,0 +1,93 @@
+-- The grid planner's own contract: what it refuses, and that a plan that
+-- fails half-way leaves its cached grid as it found it.
+local gridplan = require("wayfinder.gridplan")
+
+local function corridor(people)
+  local ids = {}
+  for i = 1, 6 do ids[i] = "hall" end
+  return { width = 6, height = 1, rooms = ids, walls = {}, objects = people }
+end
+
+local function query(overrides)
+  local q = { start = { 0.5, 0.5 }, goal = { 3.5, 0.5 }, width = 0.5 }
+  for k, v in pairs(overrides or {}) do q[k] = v end
+  return q
+end
+
+describe("wayfinder.gridplan.plan", function()
+  it("plans in a room whose id is a string", function()
+    local points = assert(gridplan.plan(corridor({}), query()))
+    assert.are.same({ 3.5, 0.5 }, points[#points])
+  end)
+
+  it("leaves no person in its cached grid when adding the people fails half-way", function()
+    local blocker = { id = 1, x0 = 2, y0 = 0, x1 = 2.5, y1 = 0.5, person = true }
+    local huge = { id = 2, x0 = -8000, y0 = -8000, x1 = 8000, y1 = 8000, person = true }
+    local room = corridor({ blocker, huge })
+    assert.has_error(function() gridplan.plan(room, query()) end)
+    -- both move out of the way in place, as a world's description does
+    blocker.x0, blocker.x1 = 5, 5.5
+    huge.x0, huge.y0, huge.x1, huge.y1 = 5.5, 0, 6, 0.5
+    local points, why = gridplan.plan(room, query())
+    assert.is_table(points, why)
+    local fresh = corridor({ { id = 1, x0 = 5, y0 = 0, x1 = 5.5, y1 = 0.5, person = true },
+      { id = 2, x0 = 5.5, y0 = 0, x1 = 6, y1 = 0.5, person = true } })
+    assert.are.same(assert(gridplan.plan(fresh, query())), points)
+  end)
+
+  local bad = {
+    { "a query that is not a table", corridor({}), 7, "query must be a table, got 7" },
+    { "a NaN width", corridor({}), query { width = 0 / 0 }, "query.width must be a number" },
+    { "a negative width", corridor({}), query { width = -1 },
+      "query.width must be a number in [0, 256], got -1" },
+    { "no width", corridor({}), query { width = false }, "query.width must be a number" },
+    { "an unknown mode", corridor({}), query { mode = "nearby" },
+      "query.mode must be 'point' or 'near', got 'nearby'" },
+    { "near mode without a distance", corridor({}), query { mode = "near" },
+      "query.near must be a number in [0, 8192], got nil" },
+    { "a start that is not a point", corridor({}), query { start = 3 },
+      "query.start must be a table {x, y}, got 3" },
+    { "an infinite goal", corridor({}), query { goal = { 1 / 0, 0.5 } },
+      "query.goal[1] must be a number in [-8192, 8192], got inf" },
+    { "bad tuning", corridor({}), query { tuning = { cells = 1 } },
+      "query.tuning.cells must be an integer in [2, 32], got 1" },
+    { "a room without walls", { width = 2, height = 1, rooms = { 1, 1 }, objects = {} },
+      query(), "room.walls must be a table, got nil" },
+    { "a room that is not a table", "hall", query(), "room must be a table, got 'hall'" },
+    { "too few room ids", { width = 2, height = 2, rooms = { 1, 1 }, walls = {}, objects = {} },
+      query(), "room.rooms must be a table of width*height = 4 room ids, got 2 ids" },
+    { "a fractional width", { width = 1.5, height = 1, rooms = { 1 }, walls = {}, objects = {} },
+      query(), "room.width must be an integer in [1, 4096], got 1.5" },
+    { "an object with a NaN corner", corridor({ { id = 1, x0 = 0 / 0, y0 = 0, x1 = 1, y1 = 1 } }),
+      query(), "room.objects[1].x0 must be a number" },
+  }
+  for _, case in ipairs(bad) do
+    it("rejects " .. case[1] .. " at the caller's line", function()
+      local ok, err = pcall(gridplan.plan, case[2], case[3])
+      assert.is_false(ok)
+      assert.matches("wayfinder.gridplan.plan: " .. case[4], err, 1, true)
+    end)
+  end
+
+  it("blames the line that called it", function()
+    local ok, err = pcall(function()
+      local points = gridplan.plan(corridor({}), query { width = -1 })
+      return points
+    end)
+    assert.is_false(ok)
+    assert.matches("^spec/gridplan_spec%.lua:%d+: wayfinder%.gridplan%.plan: ", err)
+  end)
+end)
+
+describe("wayfinder.gridplan.plan on a room too large for its raster", function()
+  it("refuses before building anything", function()
+    local ids = {}
+    for i = 1, 200 * 200 do ids[i] = 1 end
+    local room = { width = 200, height = 200, rooms = ids, walls = {}, objects = {} }
+    local ok, err = pcall(gridplan.plan, room,
+      { start = { 0.5, 0.5 }, goal = { 1.5, 0.5 }, width = 0.5, tuning = { cells = 32 } })
+    assert.is_false(ok)
+    assert.matches("wayfinder.gridplan.plan: the room's grid would be 6465 x 6465 navcells, "
+      .. "more than 4194304", err, 1, true)
+  end)
+end)
