@@ -285,6 +285,17 @@ describe("wayfinder.movingai.parse_scenarios", function()
       { "version 1\n0 a.map 1 1 0 0 0 0 inf\n",
         "text:2: optimal length must be a number, got 'inf'" },
     }
+    local inf = "version 1\n0 a.map 1 1 0 0 0 0 1" .. string.rep("0", 400) .. "\n"
+    cases[#cases + 1] = { inf, "text:2: optimal length must be at most 1073741824, got '1"
+      .. string.rep("0", 400) .. "'" }
+    cases[#cases + 1] = { "version 1\n0 a.map 0 1 0 0 0 0 1\n",
+      "text:2: map width must be in [1, 16384], got 0" }
+    cases[#cases + 1] = { "version 1\n0 a.map 4 99999 0 0 0 0 1\n",
+      "text:2: map height must be in [1, 16384], got 99999" }
+    cases[#cases + 1] = { "version 1\n0 a.map 4 4 0 0 4 0 1\n",
+      "text:2: goal x must be below the map's width 4, got 4" }
+    cases[#cases + 1] = { "version 1\n0 a.map 4 4 0 7 0 0 1\n",
+      "text:2: start y must be below the map's height 4, got 7" }
     for _, case in ipairs(cases) do
       assert.are.equal("wayfinder.movingai.parse_scenarios: " .. case[2],
         error_of(movingai.parse_scenarios, case[1]))

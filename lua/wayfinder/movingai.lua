@@ -28,6 +28,9 @@ function M.tolerance(text)
   return math.max(half, 1e-3)
 end
 
+local MAX_SIDE = 16384          -- the largest grid side (wayfinder.grid.MAX_SIDE)
+local MAX_LENGTH = 1 << 30      -- far beyond any path on such a grid
+
 -- The parser behind both entry points; fname names the caller in errors.
 local function parse(text, source, fname)
   local queries = {}
@@ -63,6 +66,24 @@ local function parse(text, source, fname)
       local len = f[9]:match("^%d+%.?%d*$") and tonumber(f[9])
       if not len then
         fail(fname, source, lineno, ("optimal length must be a number, got '%s'"):format(f[9]))
+      end
+      if len > MAX_LENGTH then
+        fail(fname, source, lineno, ("optimal length must be at most %d, got '%s'")
+          :format(MAX_LENGTH, f[9]))
+      end
+      for _, side in ipairs({ { 3, "width" }, { 4, "height" } }) do
+        local v = nums[side[1]]
+        if v < 1 or v > MAX_SIDE then
+          fail(fname, source, lineno, ("map %s must be in [1, %d], got %d")
+            :format(side[2], MAX_SIDE, v))
+        end
+      end
+      for _, c in ipairs({ { 5, 3, "start x" }, { 6, 4, "start y" }, { 7, 3, "goal x" },
+        { 8, 4, "goal y" } }) do
+        if nums[c[1]] >= nums[c[2]] then
+          fail(fname, source, lineno, ("%s must be below the map's %s %d, got %d")
+            :format(c[3], c[2] == 3 and "width" or "height", nums[c[2]], nums[c[1]]))
+        end
       end
       queries[#queries + 1] = {
         bucket = nums[1], map = f[2], width = nums[3], height = nums[4],
