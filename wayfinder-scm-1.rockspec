@@ -38,6 +38,7 @@ build = {
             "src/rectplan_smooth.c",
             "src/search.c",
             "src/smooth.c",
+            "src/trig.c",
             "src/lua/lcheck.c",
             "src/lua/lcore.c",
             "src/lua/lgrid.c",

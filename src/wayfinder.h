@@ -1014,6 +1014,20 @@ wf_status wf_walker_step(wf_walker *h, wf_move_event *events, size_t cap,
 int wf_walker_square_free(wf_walker *h, wf_fix x, wf_fix y, wf_fix half,
                          uint32_t ignore, uint32_t *blocker);
 
+/* ------------------------------------------- fixed-point trigonometry -- */
+/* Angles cross into the core as integers so that no result depends on a C
+ * library's sin or cos. */
+
+#define WF_ANGLE_ONE ((int64_t)1 << 40)  /* one radian in angle units */
+#define WF_ANGLE_MAX ((int64_t)1000000 << 40) /* |angle| <= 10^6 radians */
+
+/* The unit vector (cos a, sin a) in Q16.16 for an angle a in units of
+ * 2^-40 radian, |a| <= WF_ANGLE_MAX (WF_ERR_ARG otherwise). Integer
+ * arithmetic only: a quadrant reduction by pi/2 rounded to 2^-40 and Taylor
+ * series in Q30; each component is within 0.51/65536 of the exact value
+ * (at most 1 from lround(cos(a) * 65536)). */
+wf_status wf_fix_sincos(int64_t angle, wf_fix *ux, wf_fix *uy);
+
 #ifdef __cplusplus
 }
 #endif

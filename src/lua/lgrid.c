@@ -389,8 +389,8 @@ static void read_axis(lua_State *L, int idx, const char *fname,
     } else if (has_angle) {
         snprintf(arg, sizeof arg, "%s.angle", what);
         lua_Number a = wfl_check_range(L, -2, fname, arg, -1e6, 1e6);
-        *ux = (wf_fix)lround(cos(a) * 65536.0);
-        *uy = (wf_fix)lround(sin(a) * 65536.0);
+        /* a * 2^40 is exact; the rest is integer arithmetic */
+        wf_fix_sincos((int64_t)llround(a * (lua_Number)WF_ANGLE_ONE), ux, uy);
     } else {
         *ux = WF_FIX_ONE;
         *uy = 0;
@@ -488,6 +488,7 @@ static int l_obstruction(lua_State *L)
     push_fix(L, s.uy);
     lua_rawseti(L, -2, 2);
     lua_setfield(L, -2, "u");
+    /* for display only: nothing in the core reads it back */
     lua_pushnumber(L, atan2((double)s.uy, (double)s.ux));
     lua_setfield(L, -2, "angle");
     return 1;
