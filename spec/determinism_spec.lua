@@ -33,6 +33,11 @@ describe("determinism", function()
     digest_here = first
   end)
 
+  it("the batch gives the committed reference hash (spec/data/reference_traces.lua)", function()
+    local reference = dofile("spec/data/reference_traces.lua")
+    assert.are.equal(reference.batch, digest_here or batch.trace(wayfinder))
+  end)
+
   it("gcc -O2, clang -O2 and gcc -O0 builds give the same hash as this process", function()
     -- raises, naming `make clang-check`, when a build is missing
     local list = builds.all()
