@@ -16,21 +16,10 @@ typedef struct lhouse {
 
 static lhouse *check_house(lua_State *L, const char *fname)
 {
-    lhouse *u = luaL_testudata(L, 1, WALKER_MT);
-    char buf[64];
-    if (!u)
-        wfl_error(L, fname, "self must be a wayfinder.Walker, got %s",
-                  wfl_describe(L, 1, buf));
+    lhouse *u = wfl_check_self(L, WALKER_MT, fname, "a wayfinder.Walker", NULL);
     if (!u->h)
         wfl_error(L, fname, "the walker is closed");
     return u;
-}
-
-static int raise_status(lua_State *L, const char *fname, wf_status st)
-{
-    if (st == WF_ERR_NOMEM)
-        return wfl_error(L, fname, "out of memory");
-    return wfl_error(L, fname, "%s", wf_status_name(st));
 }
 
 static wf_fix fix_arg(lua_State *L, int idx, const char *fname, const char *arg)
@@ -68,7 +57,7 @@ static int l_house_new(lua_State *L)
     luaL_setmetatable(L, WALKER_MT);
     wf_status st = wf_walker_create(&u->h, (int)w, (int)h);
     if (st != WF_OK)
-        return raise_status(L, fname, st);
+        return wfl_raise_status(L, fname, st);
     return 1;
 }
 
@@ -81,7 +70,7 @@ static int l_set_wall(lua_State *L)
     int wall = wfl_check_boolean(L, 5, fname, "wall");
     wf_status st = wf_walker_set_wall(u->h, v, x, y, wall);
     if (st != WF_OK)
-        return raise_status(L, fname, st);
+        return wfl_raise_status(L, fname, st);
     return 0;
 }
 
@@ -105,7 +94,7 @@ static int l_set_door(lua_State *L)
     int open = wfl_check_boolean(L, 6, fname, "open");
     wf_status st = wf_walker_set_door(u->h, v, x, y, id, open);
     if (st != WF_OK)
-        return raise_status(L, fname, st);
+        return wfl_raise_status(L, fname, st);
     return 0;
 }
 
@@ -120,7 +109,7 @@ static int l_set_box(lua_State *L)
         wfl_error(L, fname, "the box must have x0 <= x1 and y0 <= y1");
     wf_status st = wf_walker_set_box(u->h, id, x0, y0, x1, y1);
     if (st != WF_OK)
-        return raise_status(L, fname, st);
+        return wfl_raise_status(L, fname, st);
     return 0;
 }
 
@@ -133,7 +122,7 @@ static int l_remove_box(lua_State *L)
     if (st == WF_ERR_NOTFOUND)
         wfl_error(L, fname, "id %d names no box", (int)id);
     if (st != WF_OK)
-        return raise_status(L, fname, st);
+        return wfl_raise_status(L, fname, st);
     return 0;
 }
 
@@ -165,13 +154,13 @@ static int l_add_person(lua_State *L)
         size_t cap = u->events_cap ? u->events_cap * 2 : 16;
         wf_move_event *e = realloc(u->events, cap * sizeof *e);
         if (!e)
-            return wfl_error(L, fname, "out of memory");
+            return wfl_raise_status(L, fname, WF_ERR_NOMEM);
         u->events = e;
         u->events_cap = cap;
     }
     wf_status st = wf_walker_add_person(u->h, id, x, y, half, speed, facing);
     if (st != WF_OK)
-        return raise_status(L, fname, st);
+        return wfl_raise_status(L, fname, st);
     return 0;
 }
 
@@ -191,7 +180,7 @@ static int l_remove_person(lua_State *L)
     uint32_t id = person_arg(L, u, fname);
     wf_status st = wf_walker_remove_person(u->h, id);
     if (st != WF_OK)
-        return raise_status(L, fname, st);
+        return wfl_raise_status(L, fname, st);
     return 0;
 }
 
@@ -205,7 +194,7 @@ static int l_place(lua_State *L)
     check_xy(L, u, fname, x, y);
     wf_status st = wf_walker_place_person(u->h, id, x, y, facing);
     if (st != WF_OK)
-        return raise_status(L, fname, st);
+        return wfl_raise_status(L, fname, st);
     return 0;
 }
 
@@ -217,7 +206,7 @@ static int l_set_speed(lua_State *L)
     wf_fix speed = (wf_fix)wfl_check_int(L, 3, fname, "speed", 1, WF_FIX_ONE);
     wf_status st = wf_walker_set_speed(u->h, id, speed);
     if (st != WF_OK)
-        return raise_status(L, fname, st);
+        return wfl_raise_status(L, fname, st);
     return 0;
 }
 
@@ -247,7 +236,7 @@ static int l_set_route(lua_State *L)
         check_xy(L, u, fname, xy[2 * k], xy[2 * k + 1]);
     wf_status st = wf_walker_set_route(u->h, id, xy, n, index);
     if (st != WF_OK)
-        return raise_status(L, fname, st);
+        return wfl_raise_status(L, fname, st);
     return 0;
 }
 
@@ -327,7 +316,7 @@ static int l_step(lua_State *L)
     size_t count = 0;
     wf_status st = wf_walker_step(u->h, u->events, u->events_cap, &count);
     if (st != WF_OK)
-        return raise_status(L, fname, st);
+        return wfl_raise_status(L, fname, st);
     lua_createtable(L, (int)(3 * count), 0);
     for (size_t k = 0; k < count; k++) {
         lua_pushinteger(L, (lua_Integer)u->events[k].id);
