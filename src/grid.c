@@ -25,6 +25,27 @@ const char *wf_status_name(wf_status st)
     return "unknown";
 }
 
+int wf_status_failed(wf_status st)
+{
+    switch (st) {
+    case WF_ERR_ARG:
+    case WF_ERR_NOMEM:
+    case WF_ERR_NOTFOUND:
+    case WF_ERR_FULL:
+    case WF_ERR_PARSE:
+    case WF_ERR_COST:
+        return 1;
+    case WF_OK:
+    case WF_NO_PATH:
+    case WF_START_OUTSIDE:
+    case WF_START_BLOCKED:
+    case WF_GOAL_OUTSIDE:
+    case WF_GOAL_BLOCKED:
+        return 0;
+    }
+    return 1;   /* not a status at all */
+}
+
 void wf_grid_config_init(wf_grid_config *cfg, int width, int height)
 {
     memset(cfg, 0, sizeof *cfg);

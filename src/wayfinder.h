@@ -101,6 +101,12 @@ typedef enum wf_status {
  * Returns a static string. */
 const char *wf_status_name(wf_status st);
 
+/* 1 when st says the call failed (a WF_ERR_* error: bad argument, out of
+ * memory, ...; there is no result), 0 for WF_OK and for the expected search
+ * outcomes (WF_NO_PATH, WF_START_*, WF_GOAL_*), which are answers, not
+ * failures. Tell the groups apart with this, never by the enum's order. */
+int wf_status_failed(wf_status st);
+
 /* ---------------------------------------------------------------- grid -- */
 
 typedef struct wf_grid wf_grid;

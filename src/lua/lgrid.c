@@ -594,7 +594,7 @@ static int l_find_path(lua_State *L)
     if (flags && on_grid && q.cls >= 0) {
         wf_hier *h = grid_hier(L, u, fname);
         st = wf_hier_prepare(h, u->g, &q, flags, &res.prep);
-        if (st != WF_OK && st < WF_NO_PATH)
+        if (wf_status_failed(st))
             return wfl_raise_status(L, fname, st);
     }
     wf_path p;
@@ -605,7 +605,7 @@ static int l_find_path(lua_State *L)
     if (st == WF_ERR_COST)
         return wfl_error(L, fname, "options.algorithm 'jps' needs a grid whose "
                          "costs are all 1; use 'astar'");
-    if (st != WF_OK && st < WF_NO_PATH)
+    if (wf_status_failed(st))
         return wfl_raise_status(L, fname, st);
     res.status = st;
     res.expanded = p.expanded;
@@ -738,7 +738,7 @@ static int l_nearest_reachable(lua_State *L)
     int ox, oy, inside;
     wf_status st = wf_hier_nearest_reachable(h, u->g, k, cx, cy, &goal, &ox,
                                              &oy, &inside);
-    if (st != WF_OK && st < WF_NO_PATH)
+    if (wf_status_failed(st))
         return wfl_raise_status(L, fname, st);
     if (st != WF_OK) {
         luaL_pushfail(L);
