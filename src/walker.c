@@ -751,14 +751,20 @@ uint32_t wf_walker_person_id(const wf_walker *h, size_t k)
     return (h && k < h->npeople) ? h->people[k].id : 0;
 }
 
-int wf_walker_square_free(wf_walker *h, wf_fix x, wf_fix y, wf_fix half,
-                         uint32_t ignore, uint32_t *blocker)
+wf_status wf_walker_square_free(wf_walker *h, wf_fix x, wf_fix y, wf_fix half,
+                                uint32_t ignore, int *is_free,
+                                uint32_t *blocker)
 {
+    if (!h || !is_free)
+        return WF_ERR_ARG;
     uint32_t blk = 0;
     sq s = square_at(x, y, half);
     int ok = 1;
-    if (h->index_dirty && rebuild_index(h) != WF_OK)
-        return 0;
+    if (h->index_dirty) {
+        wf_status st = rebuild_index(h);
+        if (st != WF_OK)
+            return st;
+    }
     if (square_hits_walls(h, &s, NULL, &blk)) {
         ok = 0;
     } else {
@@ -767,7 +773,8 @@ int wf_walker_square_free(wf_walker *h, wf_fix x, wf_fix y, wf_fix half,
     }
     if (blocker)
         *blocker = ok ? 0 : blk;
-    return ok;
+    *is_free = ok;
+    return WF_OK;
 }
 
 /* One step of person i; returns 0 (still walking), WF_MOVE_ARRIVED or

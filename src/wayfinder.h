@@ -1013,12 +1013,15 @@ uint32_t wf_walker_person_id(const wf_walker *h, size_t k);
 wf_status wf_walker_step(wf_walker *h, wf_move_event *events, size_t cap,
                         size_t *count);
 
-/* 1 when a square of half size `half` at (x, y) overlaps no wall edge,
- * border, box or person other than `ignore`; otherwise 0 and *blocker is
- * set as for a blocked step (blocker may be NULL). Rebuilds the box index
- * when boxes changed (0 when that allocation fails). */
-int wf_walker_square_free(wf_walker *h, wf_fix x, wf_fix y, wf_fix half,
-                         uint32_t ignore, uint32_t *blocker);
+/* Sets *is_free to 1 when a square of half size `half` at (x, y) overlaps
+ * no wall edge, border, box or person other than `ignore`; otherwise to 0
+ * with *blocker set as for a blocked step (blocker may be NULL; 0 when
+ * free). Rebuilds the box index when boxes changed: WF_ERR_NOMEM when that
+ * allocation fails (nothing is answered then), WF_ERR_ARG for a NULL h or
+ * is_free, else WF_OK. */
+wf_status wf_walker_square_free(wf_walker *h, wf_fix x, wf_fix y, wf_fix half,
+                                uint32_t ignore, int *is_free,
+                                uint32_t *blocker);
 
 #ifdef __cplusplus
 }

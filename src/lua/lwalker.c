@@ -340,7 +340,10 @@ static int l_square_free(lua_State *L)
     uint32_t ignore = (uint32_t)wfl_check_int(L, 5, fname, "ignore", 0,
                                               0x7fffffff);
     uint32_t blk = 0;
-    int ok = wf_walker_square_free(u->h, x, y, half, ignore, &blk);
+    int ok = 0;
+    wf_status st = wf_walker_square_free(u->h, x, y, half, ignore, &ok, &blk);
+    if (st != WF_OK)
+        return wfl_raise_status(L, fname, st);
     lua_pushboolean(L, ok);
     lua_pushinteger(L, (lua_Integer)blk);
     return 2;
