@@ -4,7 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "internal.h"
+#include "grid_internal.h"
 
 const char *wf_status_name(wf_status st)
 {

@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "internal.h"
+#include "search_internal.h"
 
 #define NONE UINT32_MAX
 

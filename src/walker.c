@@ -4,7 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "internal.h"
+#include "fixmath.h"
 
 #define EDGE_WALL 1u
 #define EDGE_DOOR 2u
