@@ -213,7 +213,6 @@ int wf_grid_class_count(const wf_grid *g) { return g->nclasses; }
 int wf_grid_border(const wf_grid *g) { return g->border; }
 wf_border_shape wf_grid_border_shape(const wf_grid *g) { return g->border_shape; }
 uint64_t wf_grid_version(const wf_grid *g) { return g->version; }
-int wf_grid_row_words(const wf_grid *g) { return g->words; }
 
 const char *wf_grid_class_name(const wf_grid *g, int cls)
 {
@@ -247,13 +246,6 @@ size_t wf_grid_memory(const wf_grid *g)
         m += (size_t)g->w * (size_t)g->h;
     m += g->obs_cap * sizeof(wf_obstruction);
     return m;
-}
-
-const uint64_t *wf_grid_row_bits(const wf_grid *g, int cls, int y)
-{
-    if (cls < 0 || cls >= g->nclasses || y < -1 || y > g->h)
-        return NULL;
-    return wf_plane_row(g, g->pass, cls, y);
 }
 
 static int in_grid(const wf_grid *g, int x, int y)

@@ -185,13 +185,6 @@ wf_status wf_grid_end_batch(wf_grid *g);
  * border, every obstruction). Incremental updates give the same bits. */
 wf_status wf_grid_rebuild(wf_grid *g);
 
-/* Row access for fast scanners: bit (x + 1) of the returned row words is 1
- * when navcell (x, y) is passable for cls. Rows -1 and height exist and are
- * all zero, as are the padding bits, so neighbours off the grid read as
- * blocked. Valid until the grid is changed or destroyed. */
-const uint64_t *wf_grid_row_bits(const wf_grid *g, int cls, int y);
-int wf_grid_row_words(const wf_grid *g);
-
 /* -------------------------------------------------------- obstructions -- */
 
 /* A rotated rectangle: centre (cx, cy), half sizes hw along u and hh along
@@ -380,7 +373,7 @@ int64_t wf_polyline_length(const int32_t *x, const int32_t *y, int n);
  *
  * HOW TO USE IT
  *   wf_room room = {...}; wf_room_scan scan = {...};
- *   size_t cap = wf_room_obstacles_bound(&room), n;
+ *   size_t cap = wf_room_obstacles_cap(&room, &scan), n;
  *   wf_area *areas = malloc(cap * sizeof *areas); wf_rect box;
  *   wf_room_obstacles(&room, &scan, areas, cap, &n, &box, NULL);
  *   wf_rectplan_config cfg; wf_rectplan_config_init(&cfg);
@@ -477,10 +470,10 @@ typedef struct wf_room_scan {
     wf_fix ignore_people;  /* [fixed] rule 6 distance; negative: rule off */
 } wf_room_scan;
 
-/* The most areas wf_room_obstacles can write for this room. */
-size_t wf_room_obstacles_bound(const wf_room *room);
-/* The most it can write for this scan: the same count over the room box of
- * scan->room only (usually far fewer); 0 when no tile has that room. */
+/* The most areas wf_room_obstacles can write for this scan: over the room
+ * box of scan->room (its tiles and the door tiles next to them), 4
+ * boundary rectangles, one wall rectangle per tile, one thin wall per tile
+ * edge, and one area per object; 0 when no tile has that room. */
 size_t wf_room_obstacles_cap(const wf_room *room, const wf_room_scan *scan);
 
 /* Builds the obstacle list of the room scan->room, in this order: the four
@@ -501,9 +494,6 @@ size_t wf_room_obstacles_cap(const wf_room *room, const wf_room_scan *scan);
 wf_status wf_room_obstacles(const wf_room *room, const wf_room_scan *scan,
                             wf_area *out, size_t cap, size_t *n,
                             wf_rect *bounds, uint8_t *skips);
-
-/* Copies r grown by margin on every side. */
-wf_rect wf_rect_inflate(wf_rect r, wf_fix margin);
 
 /* The area as the planner sees it for a person of width 2 * margin: every
  * area but a finite-penalty terrain area grows by margin on every side; a

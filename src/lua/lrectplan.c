@@ -941,7 +941,6 @@ static lplanner *make_planner(lua_State *L, const char *fname)
     luaL_setmetatable(L, PLANNER_MT);
     /* user value: the anchor plus what obstacles() and tuning() report */
     lua_pushvalue(L, in.anchor);
-    set_int(L, "nareas", (lua_Integer)n);
     set_int(L, "nobjects", (lua_Integer)in.room.nobjects);
     lua_pushlightuserdata(L, areas);
     lua_setfield(L, -2, "areas_ptr");
@@ -1183,15 +1182,14 @@ static int l_obstacles(lua_State *L)
     int uv = lua_gettop(L);
     lua_getfield(L, uv, "ids");
     int ids = lua_gettop(L);
-    lua_getfield(L, uv, "nareas");
-    size_t n = (size_t)lua_tointeger(L, -1);
+    size_t n = wf_rectplan_area_count(u->p);
     lua_getfield(L, uv, "nobjects");
     size_t no = (size_t)lua_tointeger(L, -1);
     lua_getfield(L, uv, "areas_ptr");
     const wf_area *raw = lua_touserdata(L, -1);
     lua_getfield(L, uv, "skips_ptr");
     const uint8_t *skips = lua_touserdata(L, -1);
-    lua_pop(L, 4);
+    lua_pop(L, 3);
     push_obstacles(L, raw, n, u->p, skips, no, ids);
     lua_getfield(L, uv, "bounds");
     push_rect(L, lua_touserdata(L, -1));
