@@ -1,5 +1,7 @@
 /* lgrid.c - the "wayfinder.Grid" userdata: grid construction, terrain,
- * obstructions and find_path, plus luaopen_wayfinder_core. */
+ * obstructions, find_path and the region queries. The path outcome and
+ * option helpers it shares with the queue are in lcheck.c;
+ * luaopen_wayfinder_core is in lcore.c. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
