@@ -20,7 +20,7 @@ SAN      = -fsanitize=address,undefined,float-cast-overflow \
            -fno-sanitize-recover=all -fno-omit-frame-pointer
 
 
-.PHONY: all deps deps-test install-missing build asan clang-check lint test bench bench-peers demo clean
+.PHONY: all deps deps-test install-missing build asan clang-check lint ctest test bench bench-peers demo clean
 
 all: build
 
@@ -89,11 +89,31 @@ lint: deps-test
 	  $(LUAC) -p $$f || exit 1; done
 	@$(LUA) bench/check_rockspec.lua
 
+# --------------------------------------------------------------- ctest --
+# the C core's own tests: a plain C program against src/wayfinder.h (no Lua
+# header on its include path), run as built and under ASan+UBSan; each run
+# ends with "core: N passed, M failed" and fails on any failure
+CTEST_SRC = spec/c/core_test.c
+
+build/core_test: $(CTEST_SRC) $(CORE_SRC) $(HEADERS) Makefile
+	@mkdir -p $(@D)
+	$(CC) $(WARN) -O2 -Isrc -o $@ $(CTEST_SRC) $(CORE_SRC) -lm
+
+build/asan/core_test: $(CTEST_SRC) $(CORE_SRC) $(HEADERS) Makefile
+	@mkdir -p $(@D)
+	$(CC) $(WARN) -O1 -g $(SAN) -Isrc -o $@ $(CTEST_SRC) $(CORE_SRC) -lm
+
+ctest: build/core_test build/asan/core_test
+	@build/core_test
+	@build/asan/core_test
+
 # ---------------------------------------------------------------- test --
 ASAN_LIB = $(shell $(CC) -print-file-name=libasan.so)
 UBSAN_LIB = $(shell $(CC) -print-file-name=libubsan.so)
 
-test: deps-test build asan clang-check lint
+# the busted specs run last: their closing line "specs: N passed, M
+# failed" is the last line of make test
+test: deps-test build asan clang-check lint ctest
 	@sh tools/run-specs.sh $(LUA) $(BUSTED) "$(ASAN_LIB) $(UBSAN_LIB)"
 
 # --------------------------------------------------------------- bench --

@@ -5,7 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "internal.h"
+#include "search_internal.h"
 
 #define STEP_GOAL 9   /* dir code of a goal navcell; 1..8 are steps */
 

@@ -1,7 +1,7 @@
 /* goal.c - path goals: a point, a rotated rectangle or a circle. A navcell
  * belongs to a shape goal when the closed navcell square and the closed
  * shape share a point; every test is exact integer arithmetic. */
-#include "internal.h"
+#include "wayfinder.h"
 
 static int64_t abs64(int64_t v) { return v < 0 ? -v : v; }
 

@@ -4,7 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "internal.h"
+#include "grid_internal.h"
 
 const char *wf_status_name(wf_status st)
 {
@@ -23,6 +23,27 @@ const char *wf_status_name(wf_status st)
     case WF_GOAL_BLOCKED: return "goal_blocked";
     }
     return "unknown";
+}
+
+int wf_status_failed(wf_status st)
+{
+    switch (st) {
+    case WF_ERR_ARG:
+    case WF_ERR_NOMEM:
+    case WF_ERR_NOTFOUND:
+    case WF_ERR_FULL:
+    case WF_ERR_PARSE:
+    case WF_ERR_COST:
+        return 1;
+    case WF_OK:
+    case WF_NO_PATH:
+    case WF_START_OUTSIDE:
+    case WF_START_BLOCKED:
+    case WF_GOAL_OUTSIDE:
+    case WF_GOAL_BLOCKED:
+        return 0;
+    }
+    return 1;   /* not a status at all */
 }
 
 void wf_grid_config_init(wf_grid_config *cfg, int width, int height)
@@ -192,7 +213,6 @@ int wf_grid_class_count(const wf_grid *g) { return g->nclasses; }
 int wf_grid_border(const wf_grid *g) { return g->border; }
 wf_border_shape wf_grid_border_shape(const wf_grid *g) { return g->border_shape; }
 uint64_t wf_grid_version(const wf_grid *g) { return g->version; }
-int wf_grid_row_words(const wf_grid *g) { return g->words; }
 
 const char *wf_grid_class_name(const wf_grid *g, int cls)
 {
@@ -226,13 +246,6 @@ size_t wf_grid_memory(const wf_grid *g)
         m += (size_t)g->w * (size_t)g->h;
     m += g->obs_cap * sizeof(wf_obstruction);
     return m;
-}
-
-const uint64_t *wf_grid_row_bits(const wf_grid *g, int cls, int y)
-{
-    if (cls < 0 || cls >= g->nclasses || y < -1 || y > g->h)
-        return NULL;
-    return wf_plane_row(g, g->pass, cls, y);
 }
 
 static int in_grid(const wf_grid *g, int x, int y)

@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "internal.h"
+#include "grid_internal.h"
 
 /* Per class: labels and the region graph. */
 typedef struct hclass {

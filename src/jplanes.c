@@ -39,7 +39,7 @@
 
 #include <stdlib.h>
 
-#include "internal.h"
+#include "search_internal.h"
 
 typedef struct wf_jplanes {
     const wf_grid *grid;        /* the grid (and its serial) and version */

@@ -5,7 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "internal.h"
+#include "grid_internal.h"
 
 typedef struct cursor {
     const char *p, *end;

@@ -3,7 +3,7 @@
 #ifndef WF_OPEN_H
 #define WF_OPEN_H
 
-#include "internal.h"
+#include "search_internal.h"
 
 static inline unsigned wf_open_hash(int64_t f)
 {

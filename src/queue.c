@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "internal.h"
+#include "search_internal.h"
 
 #define NONE UINT32_MAX
 
@@ -345,7 +345,7 @@ static wf_status serve_from_field(wf_queue *q, const wf_grid *g, uint32_t i,
     wf_status st = wf_field_path(q->fields[fi].f, q->s, g, qq->sx, qq->sy,
                                  qq->smooth, &p);
     q->fields[fi].last_used = ++q->clock;
-    if (st != WF_OK && st < WF_NO_PATH)
+    if (wf_status_failed(st))
         return st;
     return complete(q, i, st, 0, &p, prep, expanded, 1, served);
 }
@@ -365,7 +365,7 @@ static wf_status prepare(wf_queue *q, const wf_grid *g, wf_hier *h,
                                    prep);
     if (st == WF_OK)
         return WF_OK;
-    if (st < WF_NO_PATH)
+    if (wf_status_failed(st))
         return st;
     *done = 1;
     return complete(q, i, st, 0, NULL, prep, 0, 0, served);
@@ -432,7 +432,7 @@ static wf_status start_head(wf_queue *q, const wf_grid *g, wf_hier *h,
         }
         st = wf_field_begin(qf->f, q->s, g, qq->cls, &key);
         if (st != WF_OK) {
-            if (st < WF_NO_PATH)
+            if (wf_status_failed(st))
                 return st;
             return complete(q, i, st, 0, NULL, &q->job_prep, 0, 0, served);
         }
@@ -446,7 +446,7 @@ static wf_status start_head(wf_queue *q, const wf_grid *g, wf_hier *h,
         st = wf_search_begin(q->s, g, qq, rq->max_expansions,
                              (rq->flags & WF_REQ_PARTIAL) != 0);
         if (st != WF_OK) {
-            if (st < WF_NO_PATH && st != WF_ERR_COST)
+            if (wf_status_failed(st) && st != WF_ERR_COST)
                 return st;
             return complete(q, i, st, 0, NULL, &q->job_prep, 0, 0, served);
         }
@@ -499,7 +499,7 @@ wf_status wf_queue_run(wf_queue *q, const wf_grid *g, wf_hier *h,
             wf_path p;
             unsigned details;
             wf_status out = wf_search_finish(q->s, &p, &details);
-            if (out != WF_OK && out < WF_NO_PATH)
+            if (wf_status_failed(out))
                 return out;
             st = complete(q, q->head, out, details, &p, &q->job_prep,
                           q->job_spent, 0, served);

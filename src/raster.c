@@ -5,7 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "internal.h"
+#include "grid_internal.h"
 
 static int64_t abs64(int64_t v) { return v < 0 ? -v : v; }
 

@@ -686,14 +686,17 @@ static int cmp_cand(const void *a, const void *b)
  * rectangle in *r). The closed free set's nearest point lies on the side
  * lines of the obstacles, so the candidates are the crossings of the
  * vertical lines {x, the obstacles' x0 and x1} with the horizontal lines
- * {y, their y0 and y1}, taken from obstacles within reach. Returns 1 and
- * sets *ox, *oy; 0 when there is none; -1 when out of memory. */
-static int escape_point(const wf_rectplan *p, wf_fix x, wf_fix y, int node,
-                        wf_fix *ox, wf_fix *oy, wf_rect *r)
+ * {y, their y0 and y1}, taken from obstacles within reach. Sets *found to
+ * 1 and *ox, *oy, or *found to 0 when there is none; WF_ERR_NOMEM when out
+ * of memory (*found 0), else WF_OK. */
+static wf_status escape_point(const wf_rectplan *p, wf_fix x, wf_fix y,
+                              int node, wf_fix *ox, wf_fix *oy, wf_rect *r,
+                              int *found)
 {
     int64_t e = p->cfg.escape;
+    *found = 0;
     if (e <= 0)
-        return 0;
+        return WF_OK;
     size_t nl = 1;
     for (int k = 0; k < p->nwalls; k++) {
         const wf_rect *b = p->walls + k;
@@ -705,7 +708,7 @@ static int escape_point(const wf_rectplan *p, wf_fix x, wf_fix y, int node,
     if (!xs || !c) {
         free(xs);
         free(c);
-        return -1;
+        return WF_ERR_NOMEM;
     }
     wf_fix *ys = xs + nl;
     size_t nx = 0, ny = 0, nc = 0;
@@ -728,19 +731,18 @@ static int escape_point(const wf_rectplan *p, wf_fix x, wf_fix y, int node,
                 c[nc++] = (cand){d2, xs[i], ys[j]};
         }
     qsort(c, nc, sizeof *c, cmp_cand);
-    int found = 0;
-    for (size_t i = 0; i < nc && !found; i++) {
+    for (size_t i = 0; i < nc && !*found; i++) {
         if (i > 0 && c[i].x == c[i - 1].x && c[i].y == c[i - 1].y)
             continue;
         if (node && !grow_start(p, c[i].x, c[i].y, r))
             continue;
         *ox = c[i].x;
         *oy = c[i].y;
-        found = 1;
+        *found = 1;
     }
     free(xs);
     free(c);
-    return found;
+    return WF_OK;
 }
 
 static void start(wf_rectplan *p)
@@ -753,9 +755,11 @@ static void start(wf_rectplan *p)
     g->y = c->gy;
     wf_rect r;
     if (!point_free(p, c->sx, c->sy) || !grow_start(p, c->sx, c->sy, &r)) {
-        int e = escape_point(p, c->sx, c->sy, 1, &s->x, &s->y, &r);
-        if (e <= 0) {
-            fail(p, e < 0 ? WF_ERR_NOMEM : WF_START_BLOCKED);
+        int found;
+        wf_status st = escape_point(p, c->sx, c->sy, 1, &s->x, &s->y, &r,
+                                    &found);
+        if (st != WF_OK || !found) {
+            fail(p, st != WF_OK ? st : WF_START_BLOCKED);
             return;
         }
         p->escaped = 1;
@@ -767,10 +771,13 @@ static void start(wf_rectplan *p)
         }
     } else if (!point_free(p, c->gx, c->gy)) {
         wf_rect unused;
-        int e = person_holds(p, c->gx, c->gy)
-                    ? 0 : escape_point(p, c->gx, c->gy, 0, &g->x, &g->y, &unused);
-        if (e <= 0) {
-            fail(p, e < 0 ? WF_ERR_NOMEM : WF_GOAL_BLOCKED);
+        int found = 0;
+        wf_status st = person_holds(p, c->gx, c->gy)
+                           ? WF_OK
+                           : escape_point(p, c->gx, c->gy, 0, &g->x, &g->y,
+                                          &unused, &found);
+        if (st != WF_OK || !found) {
+            fail(p, st != WF_OK ? st : WF_GOAL_BLOCKED);
             return;
         }
         p->goal_moved = 1;

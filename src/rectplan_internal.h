@@ -3,7 +3,7 @@
 #ifndef WF_RECTPLAN_INTERNAL_H
 #define WF_RECTPLAN_INTERNAL_H
 
-#include "internal.h"
+#include "fixmath.h"
 
 /* Euclidean length of (dx, dy) in the units of dx, rounded down / up.
  * |dx|, |dy| < 2^31 keeps dx*dx + dy*dy inside 64 bits. */

@@ -5,7 +5,8 @@
 
 #include "rectplan_internal.h"
 
-wf_rect wf_rect_inflate(wf_rect r, wf_fix margin)
+/* r grown by margin on every side. */
+static wf_rect rect_inflate(wf_rect r, wf_fix margin)
 {
     r.x0 -= margin;
     r.y0 -= margin;
@@ -18,7 +19,7 @@ wf_area wf_area_inflate(wf_area a, wf_fix margin)
 {
     if (a.kind == WF_AREA_TERRAIN && a.penalty != WF_IMPASSABLE)
         return a;
-    a.r = wf_rect_inflate(a.r, margin);
+    a.r = rect_inflate(a.r, margin);
     /* walls are edges: with no width to grow by they still need an inside,
      * or free rectangles would run across them */
     if (a.kind == WF_AREA_WALL) {
@@ -39,15 +40,6 @@ static int rect_ok(const wf_rect *r)
     return r->x0 <= r->x1 && r->y0 <= r->y1 && r->x0 >= -WF_RECTPLAN_LIMIT
            && r->y0 >= -WF_RECTPLAN_LIMIT && r->x1 <= WF_RECTPLAN_LIMIT
            && r->y1 <= WF_RECTPLAN_LIMIT;
-}
-
-size_t wf_room_obstacles_bound(const wf_room *room)
-{
-    size_t tiles = (size_t)room->width * (size_t)room->height;
-    /* wall scan: at most one rectangle per tile; thin walls: at most one
-     * run per tile edge */
-    return 4 + tiles + 2 * tiles + (size_t)room->width + (size_t)room->height
-           + room->nobjects;
 }
 
 static wf_status check_room(const wf_room *room)
@@ -153,7 +145,8 @@ size_t wf_room_obstacles_cap(const wf_room *room, const wf_room_scan *q)
         return 0;
     size_t bw = (size_t)(s.bx1 - s.bx0 + 1), bh = (size_t)(s.by1 - s.by0 + 1);
     size_t tiles = bw * bh;
-    /* as wf_room_obstacles_bound, over the box */
+    /* wall scan: at most one rectangle per tile; thin walls: at most one
+     * run per tile edge */
     return 4 + tiles + 2 * tiles + bw + bh + room->nobjects;
 }
 
@@ -279,7 +272,7 @@ static wf_skip object_rule(const wf_room_object *o, const wf_room_scan *q)
                <= (uint64_t)((int64_t)q->ignore_people * q->ignore_people))
         return WF_SKIP_PERSON;
     if (o->flags & WF_OBJ_PERSON) {
-        wf_rect b = wf_rect_inflate(o->box, q->margin);
+        wf_rect b = rect_inflate(o->box, q->margin);
         if (b.x0 < q->sx && q->sx < b.x1 && b.y0 < q->sy && q->sy < b.y1)
             return WF_SKIP_OVERLAP;
     }

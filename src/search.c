@@ -4,7 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "internal.h"
+#include "search_internal.h"
 
 /* ------------------------------------------------------------ scratch -- */
 

@@ -58,13 +58,13 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "internal.h"
+#include "search_internal.h"
 
 /* ------------------------------------------------------ line of sight -- */
 
 /* Lines are rows of a bit plane (or columns of the transposed one): bit
  * p + 1 of the words is position p; positions -1 and the line length exist
- * and are blocked (see wf_line_first_blocked in internal.h). */
+ * and are blocked (see wf_line_first_blocked in search_internal.h). */
 
 int wf_line_first_blocked(const uint64_t *line, int a, int b, int dir)
 {

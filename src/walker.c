@@ -1,10 +1,10 @@
-/* walker.c - route following for house worlds: one call steps every walking
- * person toward its sub-goal and refuses steps into walls, closed doors,
- * boxes and other people (see the "house world" part of wayfinder.h). */
+/* walker.c - the walker: route following for house worlds. One call steps
+ * every walking person toward its sub-goal and refuses steps into walls,
+ * closed doors, boxes and other people (see the walker part of wayfinder.h). */
 #include <stdlib.h>
 #include <string.h>
 
-#include "internal.h"
+#include "fixmath.h"
 
 #define EDGE_WALL 1u
 #define EDGE_DOOR 2u
@@ -93,30 +93,30 @@ static sq square_at(wf_fix x, wf_fix y, wf_fix half)
     return s;
 }
 
-static int inside_world(const wf_walker *h, wf_fix x, wf_fix y)
+static int inside_world(const wf_walker *wk, wf_fix x, wf_fix y)
 {
-    return x >= 0 && y >= 0 && (int64_t)x < (int64_t)h->w * WF_FIX_ONE
-           && (int64_t)y < (int64_t)h->h * WF_FIX_ONE;
+    return x >= 0 && y >= 0 && (int64_t)x < (int64_t)wk->w * WF_FIX_ONE
+           && (int64_t)y < (int64_t)wk->h * WF_FIX_ONE;
 }
 
-static int edge_in_range(const wf_walker *h, int vertical, int x, int y)
+static int edge_in_range(const wf_walker *wk, int vertical, int x, int y)
 {
     if (vertical)
-        return x >= 0 && x <= h->w && y >= 0 && y < h->h;
-    return x >= 0 && x < h->w && y >= 0 && y <= h->h;
+        return x >= 0 && x <= wk->w && y >= 0 && y < wk->h;
+    return x >= 0 && x < wk->w && y >= 0 && y <= wk->h;
 }
 
-static uint8_t *edge_ptr(const wf_walker *h, int vertical, int x, int y)
+static uint8_t *edge_ptr(const wf_walker *wk, int vertical, int x, int y)
 {
     if (vertical)
-        return &h->vedge[(size_t)y * (size_t)(h->w + 1) + (size_t)x];
-    return &h->hedge[(size_t)y * (size_t)h->w + (size_t)x];
+        return &wk->vedge[(size_t)y * (size_t)(wk->w + 1) + (size_t)x];
+    return &wk->hedge[(size_t)y * (size_t)wk->w + (size_t)x];
 }
 
-static uint32_t door_on(const wf_walker *h, int vertical, int x, int y)
+static uint32_t door_on(const wf_walker *wk, int vertical, int x, int y)
 {
-    for (size_t k = 0; k < h->ndoors; k++) {
-        const door_edge *d = &h->doors[k];
+    for (size_t k = 0; k < wk->ndoors; k++) {
+        const door_edge *d = &wk->doors[k];
         if (d->vertical == vertical && d->x == x && d->y == y)
             return d->id;
     }
@@ -125,17 +125,17 @@ static uint32_t door_on(const wf_walker *h, int vertical, int x, int y)
 
 /* 1 when the edge stops people; *door gets the closed door's id or 0. The
  * world's border always stops them. */
-static int edge_blocks(const wf_walker *h, int vertical, int x, int y,
+static int edge_blocks(const wf_walker *wk, int vertical, int x, int y,
                        uint32_t *door)
 {
     *door = 0;
-    if (vertical ? (x <= 0 || x >= h->w) : (y <= 0 || y >= h->h))
+    if (vertical ? (x <= 0 || x >= wk->w) : (y <= 0 || y >= wk->h))
         return 1;
-    uint8_t f = *edge_ptr(h, vertical, x, y);
+    uint8_t f = *edge_ptr(wk, vertical, x, y);
     if (f & EDGE_DOOR) {
         if (f & EDGE_OPEN)
             return 0;
-        *door = door_on(h, vertical, x, y);
+        *door = door_on(wk, vertical, x, y);
         return 1;
     }
     return (f & EDGE_WALL) != 0;
@@ -161,10 +161,10 @@ static int clampi(int64_t v, int lo, int hi)
 
 /* 1 when square s overlaps a stopping edge (or leaves the world) that the
  * square `old` does not overlap already; *blk is the blocker id. */
-static int square_hits_walls(const wf_walker *h, const sq *s, const sq *old,
+static int square_hits_walls(const wf_walker *wk, const sq *s, const sq *old,
                              uint32_t *blk)
 {
-    int64_t W = (int64_t)h->w * WF_FIX_ONE, H = (int64_t)h->h * WF_FIX_ONE;
+    int64_t W = (int64_t)wk->w * WF_FIX_ONE, H = (int64_t)wk->h * WF_FIX_ONE;
     int out = s->x0 < 0 || s->y0 < 0 || s->x1 > W || s->y1 > H;
     if (out) {
         int was = old && (old->x0 < 0 || old->y0 < 0 || old->x1 > W
@@ -175,28 +175,28 @@ static int square_hits_walls(const wf_walker *h, const sq *s, const sq *old,
         }
     }
     /* vertical edges strictly inside the square's x range */
-    int X0 = clampi(floor_div(s->x0, WF_FIX_ONE) + 1, 1, h->w - 1);
-    int X1 = clampi(floor_div((int64_t)s->x1 - 1, WF_FIX_ONE), 1, h->w - 1);
-    int r0 = clampi(floor_div(s->y0, WF_FIX_ONE), 0, h->h - 1);
-    int r1 = clampi(floor_div((int64_t)s->y1 - 1, WF_FIX_ONE), 0, h->h - 1);
+    int X0 = clampi(floor_div(s->x0, WF_FIX_ONE) + 1, 1, wk->w - 1);
+    int X1 = clampi(floor_div((int64_t)s->x1 - 1, WF_FIX_ONE), 1, wk->w - 1);
+    int r0 = clampi(floor_div(s->y0, WF_FIX_ONE), 0, wk->h - 1);
+    int r1 = clampi(floor_div((int64_t)s->y1 - 1, WF_FIX_ONE), 0, wk->h - 1);
     for (int X = X0; X <= X1; X++)
         for (int r = r0; r <= r1; r++) {
             uint32_t door;
-            if (!sq_hits_vedge(s, X, r) || !edge_blocks(h, 1, X, r, &door))
+            if (!sq_hits_vedge(s, X, r) || !edge_blocks(wk, 1, X, r, &door))
                 continue;
             if (old && sq_hits_vedge(old, X, r))
                 continue;
             *blk = door;
             return 1;
         }
-    int Y0 = clampi(floor_div(s->y0, WF_FIX_ONE) + 1, 1, h->h - 1);
-    int Y1 = clampi(floor_div((int64_t)s->y1 - 1, WF_FIX_ONE), 1, h->h - 1);
-    int c0 = clampi(floor_div(s->x0, WF_FIX_ONE), 0, h->w - 1);
-    int c1 = clampi(floor_div((int64_t)s->x1 - 1, WF_FIX_ONE), 0, h->w - 1);
+    int Y0 = clampi(floor_div(s->y0, WF_FIX_ONE) + 1, 1, wk->h - 1);
+    int Y1 = clampi(floor_div((int64_t)s->y1 - 1, WF_FIX_ONE), 1, wk->h - 1);
+    int c0 = clampi(floor_div(s->x0, WF_FIX_ONE), 0, wk->w - 1);
+    int c1 = clampi(floor_div((int64_t)s->x1 - 1, WF_FIX_ONE), 0, wk->w - 1);
     for (int Y = Y0; Y <= Y1; Y++)
         for (int c = c0; c <= c1; c++) {
             uint32_t door;
-            if (!sq_hits_hedge(s, c, Y) || !edge_blocks(h, 0, c, Y, &door))
+            if (!sq_hits_hedge(s, c, Y) || !edge_blocks(wk, 0, c, Y, &door))
                 continue;
             if (old && sq_hits_hedge(old, c, Y))
                 continue;
@@ -208,7 +208,7 @@ static int square_hits_walls(const wf_walker *h, const sq *s, const sq *old,
 
 /* 1 when the centre's segment from (px, py) to (qx, qy) crosses a stopping
  * edge. A crossing exactly at a tile corner tests both edges there. */
-static int segment_crosses_walls(const wf_walker *h, wf_fix px, wf_fix py,
+static int segment_crosses_walls(const wf_walker *wk, wf_fix px, wf_fix py,
                                  wf_fix qx, wf_fix qy, uint32_t *blk)
 {
     for (int pass = 0; pass < 2; pass++) {
@@ -218,7 +218,7 @@ static int segment_crosses_walls(const wf_walker *h, wf_fix px, wf_fix py,
         int64_t lo = a0 < a1 ? a0 : a1, hi = a0 < a1 ? a1 : a0;
         int64_t L0 = floor_div(lo, WF_FIX_ONE) + 1;
         int64_t L1 = floor_div(hi - 1, WF_FIX_ONE);
-        int limit = pass ? h->h : h->w;
+        int limit = pass ? wk->h : wk->w;
         for (int64_t L = L0; L <= L1; L++) {
             int64_t at = L * WF_FIX_ONE;
             if (at <= lo || at >= hi)
@@ -231,10 +231,10 @@ static int segment_crosses_walls(const wf_walker *h, wf_fix px, wf_fix py,
                 int blocks_border = L <= 0 || L >= limit;
                 uint32_t door = 0;
                 int bad;
-                if (r < 0 || r >= (pass ? h->w : h->h))
+                if (r < 0 || r >= (pass ? wk->w : wk->h))
                     continue;
                 bad = blocks_border
-                      || edge_blocks(h, !pass, pass ? (int)r : (int)L,
+                      || edge_blocks(wk, !pass, pass ? (int)r : (int)L,
                                      pass ? (int)L : (int)r, &door);
                 if (bad) {
                     *blk = door;
@@ -248,132 +248,134 @@ static int segment_crosses_walls(const wf_walker *h, wf_fix px, wf_fix py,
 
 /* --------------------------------------------------------- box index -- */
 
-static void tile_range(const wf_walker *h, const sq *s, int *x0, int *y0,
+static void tile_range(const wf_walker *wk, const sq *s, int *x0, int *y0,
                        int *x1, int *y1)
 {
-    *x0 = clampi(floor_div(s->x0, WF_FIX_ONE), 0, h->w - 1);
-    *y0 = clampi(floor_div(s->y0, WF_FIX_ONE), 0, h->h - 1);
-    *x1 = clampi(floor_div((int64_t)s->x1 - 1, WF_FIX_ONE), 0, h->w - 1);
-    *y1 = clampi(floor_div((int64_t)s->y1 - 1, WF_FIX_ONE), 0, h->h - 1);
+    *x0 = clampi(floor_div(s->x0, WF_FIX_ONE), 0, wk->w - 1);
+    *y0 = clampi(floor_div(s->y0, WF_FIX_ONE), 0, wk->h - 1);
+    *x1 = clampi(floor_div((int64_t)s->x1 - 1, WF_FIX_ONE), 0, wk->w - 1);
+    *y1 = clampi(floor_div((int64_t)s->y1 - 1, WF_FIX_ONE), 0, wk->h - 1);
 }
 
-static wf_status rebuild_index(wf_walker *h)
+static wf_status rebuild_index(wf_walker *wk)
 {
-    size_t ntiles = (size_t)h->w * (size_t)h->h;
+    size_t ntiles = (size_t)wk->w * (size_t)wk->h;
     size_t total = 0;
-    memset(h->tile_start, 0, (ntiles + 1) * sizeof *h->tile_start);
-    for (size_t k = 0; k < h->nboxes; k++) {
-        sq s = {h->boxes[k].x0, h->boxes[k].y0, h->boxes[k].x1, h->boxes[k].y1};
+    memset(wk->tile_start, 0, (ntiles + 1) * sizeof *wk->tile_start);
+    for (size_t k = 0; k < wk->nboxes; k++) {
+        const box *b = &wk->boxes[k];
+        sq s = {b->x0, b->y0, b->x1, b->y1};
         int x0, y0, x1, y1;
         if (s.x1 <= s.x0 || s.y1 <= s.y0)
             continue;
-        tile_range(h, &s, &x0, &y0, &x1, &y1);
+        tile_range(wk, &s, &x0, &y0, &x1, &y1);
         for (int y = y0; y <= y1; y++)
             for (int x = x0; x <= x1; x++) {
-                h->tile_start[(size_t)y * (size_t)h->w + (size_t)x + 1]++;
+                wk->tile_start[(size_t)y * (size_t)wk->w + (size_t)x + 1]++;
                 total++;
             }
     }
-    if (total > h->items_cap) {
-        uint32_t *p = realloc(h->tile_items, total * sizeof *p);
+    if (total > wk->items_cap) {
+        uint32_t *p = realloc(wk->tile_items, total * sizeof *p);
         if (!p)
             return WF_ERR_NOMEM;
-        h->tile_items = p;
-        h->items_cap = total;
+        wk->tile_items = p;
+        wk->items_cap = total;
     }
     for (size_t t = 0; t < ntiles; t++)
-        h->tile_start[t + 1] += h->tile_start[t];
+        wk->tile_start[t + 1] += wk->tile_start[t];
     /* second pass: fill, using tile_start[t] as a cursor, then shift back */
-    for (size_t k = 0; k < h->nboxes; k++) {
-        sq s = {h->boxes[k].x0, h->boxes[k].y0, h->boxes[k].x1, h->boxes[k].y1};
+    for (size_t k = 0; k < wk->nboxes; k++) {
+        const box *b = &wk->boxes[k];
+        sq s = {b->x0, b->y0, b->x1, b->y1};
         int x0, y0, x1, y1;
         if (s.x1 <= s.x0 || s.y1 <= s.y0)
             continue;
-        tile_range(h, &s, &x0, &y0, &x1, &y1);
+        tile_range(wk, &s, &x0, &y0, &x1, &y1);
         for (int y = y0; y <= y1; y++)
             for (int x = x0; x <= x1; x++) {
-                size_t t = (size_t)y * (size_t)h->w + (size_t)x;
-                h->tile_items[h->tile_start[t]++] = (uint32_t)k;
+                size_t t = (size_t)y * (size_t)wk->w + (size_t)x;
+                wk->tile_items[wk->tile_start[t]++] = (uint32_t)k;
             }
     }
     for (size_t t = ntiles; t > 0; t--)
-        h->tile_start[t] = h->tile_start[t - 1];
-    h->tile_start[0] = 0;
-    h->index_dirty = 0;
+        wk->tile_start[t] = wk->tile_start[t - 1];
+    wk->tile_start[0] = 0;
+    wk->index_dirty = 0;
     return WF_OK;
 }
 
 /* --------------------------------------------------------- spatial -- */
 
-static int cell_of(const wf_walker *h, wf_fix x, wf_fix y)
+static int cell_of(const wf_walker *wk, wf_fix x, wf_fix y)
 {
-    return (int)(y >> 16) * h->w + (int)(x >> 16);
+    return (int)(y >> 16) * wk->w + (int)(x >> 16);
 }
 
-static void unlink_person(wf_walker *h, int i)
+static void unlink_person(wf_walker *wk, int i)
 {
-    person *p = &h->people[i];
+    person *p = &wk->people[i];
     if (p->prev >= 0)
-        h->people[p->prev].next = p->next;
+        wk->people[p->prev].next = p->next;
     else
-        h->head[p->cell] = p->next;
+        wk->head[p->cell] = p->next;
     if (p->next >= 0)
-        h->people[p->next].prev = p->prev;
+        wk->people[p->next].prev = p->prev;
     p->next = p->prev = -1;
 }
 
-static void link_person(wf_walker *h, int i)
+static void link_person(wf_walker *wk, int i)
 {
-    person *p = &h->people[i];
-    p->cell = cell_of(h, p->x, p->y);
+    person *p = &wk->people[i];
+    p->cell = cell_of(wk, p->x, p->y);
     p->prev = -1;
-    p->next = h->head[p->cell];
+    p->next = wk->head[p->cell];
     if (p->next >= 0)
-        h->people[p->next].prev = i;
-    h->head[p->cell] = i;
+        wk->people[p->next].prev = i;
+    wk->head[p->cell] = i;
 }
 
 /* Indices shift when people are inserted or removed: relink them all. */
-static void relink_all(wf_walker *h)
+static void relink_all(wf_walker *wk)
 {
-    size_t ntiles = (size_t)h->w * (size_t)h->h;
+    size_t ntiles = (size_t)wk->w * (size_t)wk->h;
     for (size_t t = 0; t < ntiles; t++)
-        h->head[t] = -1;
-    for (size_t i = 0; i < h->npeople; i++)
-        link_person(h, (int)i);
+        wk->head[t] = -1;
+    for (size_t i = 0; i < wk->npeople; i++)
+        link_person(wk, (int)i);
 }
 
-static person *find_person(const wf_walker *h, uint32_t id, size_t *at)
+static person *find_person(const wf_walker *wk, uint32_t id, size_t *at)
 {
-    size_t lo = 0, hi = h->npeople;
+    size_t lo = 0, hi = wk->npeople;
     while (lo < hi) {
         size_t mid = (lo + hi) / 2;
-        if (h->people[mid].id < id)
+        if (wk->people[mid].id < id)
             lo = mid + 1;
         else
             hi = mid;
     }
     if (at)
         *at = lo;
-    if (lo < h->npeople && h->people[lo].id == id)
-        return &h->people[lo];
+    if (lo < wk->npeople && wk->people[lo].id == id)
+        return &wk->people[lo];
     return NULL;
 }
 
-static box *find_box(const wf_walker *h, uint32_t id, size_t *at)
+static box *find_box(const wf_walker *wk, uint32_t id, size_t *at)
 {
-    size_t lo = 0, hi = h->nboxes;
+    size_t lo = 0, hi = wk->nboxes;
     while (lo < hi) {
         size_t mid = (lo + hi) / 2;
-        if (h->boxes[mid].id < id)
+        if (wk->boxes[mid].id < id)
             lo = mid + 1;
         else
             hi = mid;
     }
     if (at)
         *at = lo;
-    if (lo < h->nboxes && h->boxes[lo].id == id)
-        return &h->boxes[lo];
+    if (lo < wk->nboxes && wk->boxes[lo].id == id)
+        return &wk->boxes[lo];
     return NULL;
 }
 
@@ -381,17 +383,18 @@ static box *find_box(const wf_walker *h, uint32_t id, size_t *at)
 
 /* Lowest id among boxes and people (other than self) that square s
  * overlaps and square old (may be NULL) does not; 0 when none. */
-static uint32_t solid_blocker(const wf_walker *h, const sq *s, const sq *old,
+static uint32_t solid_blocker(const wf_walker *wk, const sq *s, const sq *old,
                               uint32_t self)
 {
     uint32_t best = 0;
     int x0, y0, x1, y1;
-    tile_range(h, s, &x0, &y0, &x1, &y1);
+    tile_range(wk, s, &x0, &y0, &x1, &y1);
     for (int y = y0; y <= y1; y++)
         for (int x = x0; x <= x1; x++) {
-            size_t t = (size_t)y * (size_t)h->w + (size_t)x;
-            for (uint32_t k = h->tile_start[t]; k < h->tile_start[t + 1]; k++) {
-                const box *b = &h->boxes[h->tile_items[k]];
+            size_t t = (size_t)y * (size_t)wk->w + (size_t)x;
+            for (uint32_t k = wk->tile_start[t]; k < wk->tile_start[t + 1];
+                 k++) {
+                const box *b = &wk->boxes[wk->tile_items[k]];
                 sq bs = {b->x0, b->y0, b->x1, b->y1};
                 if (b->id == self || (best && b->id >= best))
                     continue;
@@ -404,14 +407,14 @@ static uint32_t solid_blocker(const wf_walker *h, const sq *s, const sq *old,
     int cx = (int)floor_div(((int64_t)s->x0 + s->x1) / 2, WF_FIX_ONE);
     int cy = (int)floor_div(((int64_t)s->y0 + s->y1) / 2, WF_FIX_ONE);
     for (int y = cy - 1; y <= cy + 1; y++) {
-        if (y < 0 || y >= h->h)
+        if (y < 0 || y >= wk->h)
             continue;
         for (int x = cx - 1; x <= cx + 1; x++) {
-            if (x < 0 || x >= h->w)
+            if (x < 0 || x >= wk->w)
                 continue;
-            for (int j = h->head[(size_t)y * (size_t)h->w + (size_t)x]; j >= 0;
-                 j = h->people[j].next) {
-                const person *o = &h->people[j];
+            for (int j = wk->head[(size_t)y * (size_t)wk->w + (size_t)x];
+                 j >= 0; j = wk->people[j].next) {
+                const person *o = &wk->people[j];
                 if (o->id == self || (best && o->id >= best))
                     continue;
                 sq os = square_at(o->x, o->y, o->half);
@@ -434,146 +437,147 @@ wf_status wf_walker_create(wf_walker **out, int width, int height)
         || height > WF_WALKER_MAX_SIDE
         || (int64_t)width * height > WF_WALKER_MAX_TILES)
         return WF_ERR_ARG;
-    wf_walker *h = calloc(1, sizeof *h);
-    if (!h)
+    wf_walker *wk = calloc(1, sizeof *wk);
+    if (!wk)
         return WF_ERR_NOMEM;
     size_t ntiles = (size_t)width * (size_t)height;
-    h->w = width;
-    h->h = height;
-    h->vedge = calloc((size_t)(width + 1) * (size_t)height, 1);
-    h->hedge = calloc((size_t)width * (size_t)(height + 1), 1);
-    h->tile_start = calloc(ntiles + 1, sizeof *h->tile_start);
-    h->head = malloc(ntiles * sizeof *h->head);
-    if (!h->vedge || !h->hedge || !h->tile_start || !h->head) {
-        wf_walker_destroy(h);
+    wk->w = width;
+    wk->h = height;
+    wk->vedge = calloc((size_t)(width + 1) * (size_t)height, 1);
+    wk->hedge = calloc((size_t)width * (size_t)(height + 1), 1);
+    wk->tile_start = calloc(ntiles + 1, sizeof *wk->tile_start);
+    wk->head = malloc(ntiles * sizeof *wk->head);
+    if (!wk->vedge || !wk->hedge || !wk->tile_start || !wk->head) {
+        wf_walker_destroy(wk);
         return WF_ERR_NOMEM;
     }
     for (size_t t = 0; t < ntiles; t++)
-        h->head[t] = -1;
-    *out = h;
+        wk->head[t] = -1;
+    *out = wk;
     return WF_OK;
 }
 
-void wf_walker_destroy(wf_walker *h)
+void wf_walker_destroy(wf_walker *wk)
 {
-    if (!h)
+    if (!wk)
         return;
-    for (size_t i = 0; i < h->npeople; i++)
-        free(h->people[i].route);
-    free(h->people);
-    free(h->vedge);
-    free(h->hedge);
-    free(h->doors);
-    free(h->boxes);
-    free(h->tile_start);
-    free(h->tile_items);
-    free(h->head);
-    free(h);
+    for (size_t i = 0; i < wk->npeople; i++)
+        free(wk->people[i].route);
+    free(wk->people);
+    free(wk->vedge);
+    free(wk->hedge);
+    free(wk->doors);
+    free(wk->boxes);
+    free(wk->tile_start);
+    free(wk->tile_items);
+    free(wk->head);
+    free(wk);
 }
 
-int wf_walker_width(const wf_walker *h)
+int wf_walker_width(const wf_walker *wk)
 {
-    return h->w;
+    return wk->w;
 }
 
-int wf_walker_height(const wf_walker *h)
+int wf_walker_height(const wf_walker *wk)
 {
-    return h->h;
+    return wk->h;
 }
 
-wf_status wf_walker_set_wall(wf_walker *h, int vertical, int x, int y, int wall)
+wf_status wf_walker_set_wall(wf_walker *wk, int vertical, int x, int y,
+                             int wall)
 {
-    if (!h || !edge_in_range(h, vertical, x, y))
+    if (!wk || !edge_in_range(wk, vertical, x, y))
         return WF_ERR_ARG;
-    uint8_t *e = edge_ptr(h, vertical, x, y);
+    uint8_t *e = edge_ptr(wk, vertical, x, y);
     *e = (uint8_t)(wall ? (*e | EDGE_WALL) : (*e & ~EDGE_WALL));
     return WF_OK;
 }
 
-int wf_walker_wall(const wf_walker *h, int vertical, int x, int y)
+int wf_walker_wall(const wf_walker *wk, int vertical, int x, int y)
 {
-    if (!h || !edge_in_range(h, vertical, x, y))
+    if (!wk || !edge_in_range(wk, vertical, x, y))
         return 0;
-    return (*edge_ptr(h, vertical, x, y) & EDGE_WALL) != 0;
+    return (*edge_ptr(wk, vertical, x, y) & EDGE_WALL) != 0;
 }
 
-wf_status wf_walker_set_door(wf_walker *h, int vertical, int x, int y,
-                            uint32_t door, int open)
+wf_status wf_walker_set_door(wf_walker *wk, int vertical, int x, int y,
+                             uint32_t door, int open)
 {
-    if (!h || !edge_in_range(h, vertical, x, y))
+    if (!wk || !edge_in_range(wk, vertical, x, y))
         return WF_ERR_ARG;
-    uint8_t *e = edge_ptr(h, vertical, x, y);
+    uint8_t *e = edge_ptr(wk, vertical, x, y);
     size_t k;
-    for (k = 0; k < h->ndoors; k++)
-        if (h->doors[k].vertical == vertical && h->doors[k].x == x
-            && h->doors[k].y == y)
+    for (k = 0; k < wk->ndoors; k++)
+        if (wk->doors[k].vertical == vertical && wk->doors[k].x == x
+            && wk->doors[k].y == y)
             break;
     if (door == 0) {
-        if (k < h->ndoors)
-            h->doors[k] = h->doors[--h->ndoors];
+        if (k < wk->ndoors)
+            wk->doors[k] = wk->doors[--wk->ndoors];
         *e = (uint8_t)(*e & ~(EDGE_DOOR | EDGE_OPEN));
         return WF_OK;
     }
-    if (k == h->ndoors) {
-        if (h->ndoors == h->doors_cap) {
-            size_t cap = h->doors_cap ? h->doors_cap * 2 : 16;
-            door_edge *p = realloc(h->doors, cap * sizeof *p);
+    if (k == wk->ndoors) {
+        if (wk->ndoors == wk->doors_cap) {
+            size_t cap = wk->doors_cap ? wk->doors_cap * 2 : 16;
+            door_edge *p = realloc(wk->doors, cap * sizeof *p);
             if (!p)
                 return WF_ERR_NOMEM;
-            h->doors = p;
-            h->doors_cap = cap;
+            wk->doors = p;
+            wk->doors_cap = cap;
         }
-        h->doors[k].vertical = vertical;
-        h->doors[k].x = x;
-        h->doors[k].y = y;
-        h->ndoors++;
+        wk->doors[k].vertical = vertical;
+        wk->doors[k].x = x;
+        wk->doors[k].y = y;
+        wk->ndoors++;
     }
-    h->doors[k].id = door;
+    wk->doors[k].id = door;
     *e = (uint8_t)((*e & ~EDGE_OPEN) | EDGE_DOOR | (open ? EDGE_OPEN : 0));
     return WF_OK;
 }
 
-wf_status wf_walker_set_box(wf_walker *h, uint32_t id, wf_fix x0, wf_fix y0,
-                           wf_fix x1, wf_fix y1)
+wf_status wf_walker_set_box(wf_walker *wk, uint32_t id, wf_fix x0, wf_fix y0,
+                            wf_fix x1, wf_fix y1)
 {
-    if (!h || id == 0 || x1 < x0 || y1 < y0)
+    if (!wk || id == 0 || x1 < x0 || y1 < y0)
         return WF_ERR_ARG;
     size_t at;
-    box *b = find_box(h, id, &at);
+    box *b = find_box(wk, id, &at);
     if (!b) {
-        if (h->nboxes == h->boxes_cap) {
-            size_t cap = h->boxes_cap ? h->boxes_cap * 2 : 16;
-            box *p = realloc(h->boxes, cap * sizeof *p);
+        if (wk->nboxes == wk->boxes_cap) {
+            size_t cap = wk->boxes_cap ? wk->boxes_cap * 2 : 16;
+            box *p = realloc(wk->boxes, cap * sizeof *p);
             if (!p)
                 return WF_ERR_NOMEM;
-            h->boxes = p;
-            h->boxes_cap = cap;
+            wk->boxes = p;
+            wk->boxes_cap = cap;
         }
-        memmove(&h->boxes[at + 1], &h->boxes[at],
-                (h->nboxes - at) * sizeof *h->boxes);
-        h->nboxes++;
-        b = &h->boxes[at];
+        memmove(&wk->boxes[at + 1], &wk->boxes[at],
+                (wk->nboxes - at) * sizeof *wk->boxes);
+        wk->nboxes++;
+        b = &wk->boxes[at];
         b->id = id;
     }
     b->x0 = x0;
     b->y0 = y0;
     b->x1 = x1;
     b->y1 = y1;
-    h->index_dirty = 1;
+    wk->index_dirty = 1;
     return WF_OK;
 }
 
-wf_status wf_walker_remove_box(wf_walker *h, uint32_t id)
+wf_status wf_walker_remove_box(wf_walker *wk, uint32_t id)
 {
     size_t at;
-    if (!h)
+    if (!wk)
         return WF_ERR_ARG;
-    if (!find_box(h, id, &at))
+    if (!find_box(wk, id, &at))
         return WF_ERR_NOTFOUND;
-    memmove(&h->boxes[at], &h->boxes[at + 1],
-            (h->nboxes - at - 1) * sizeof *h->boxes);
-    h->nboxes--;
-    h->index_dirty = 1;
+    memmove(&wk->boxes[at], &wk->boxes[at + 1],
+            (wk->nboxes - at - 1) * sizeof *wk->boxes);
+    wk->nboxes--;
+    wk->index_dirty = 1;
     return WF_OK;
 }
 
@@ -587,27 +591,27 @@ static int valid_speed(wf_fix speed)
     return speed > 0 && speed <= WF_FIX_ONE;
 }
 
-wf_status wf_walker_add_person(wf_walker *h, uint32_t id, wf_fix x, wf_fix y,
-                              wf_fix half, wf_fix speed, int facing)
+wf_status wf_walker_add_person(wf_walker *wk, uint32_t id, wf_fix x, wf_fix y,
+                               wf_fix half, wf_fix speed, int facing)
 {
     size_t at;
-    if (!h || id == 0 || !inside_world(h, x, y) || !valid_half(half)
+    if (!wk || id == 0 || !inside_world(wk, x, y) || !valid_half(half)
         || !valid_speed(speed) || facing < 0 || facing > 7)
         return WF_ERR_ARG;
-    if (find_person(h, id, &at))
+    if (find_person(wk, id, &at))
         return WF_ERR_ARG;
-    if (h->npeople == h->people_cap) {
-        size_t cap = h->people_cap ? h->people_cap * 2 : 16;
-        person *p = realloc(h->people, cap * sizeof *p);
+    if (wk->npeople == wk->people_cap) {
+        size_t cap = wk->people_cap ? wk->people_cap * 2 : 16;
+        person *p = realloc(wk->people, cap * sizeof *p);
         if (!p)
             return WF_ERR_NOMEM;
-        h->people = p;
-        h->people_cap = cap;
+        wk->people = p;
+        wk->people_cap = cap;
     }
-    memmove(&h->people[at + 1], &h->people[at],
-            (h->npeople - at) * sizeof *h->people);
-    h->npeople++;
-    person *p = &h->people[at];
+    memmove(&wk->people[at + 1], &wk->people[at],
+            (wk->npeople - at) * sizeof *wk->people);
+    wk->npeople++;
+    person *p = &wk->people[at];
     memset(p, 0, sizeof *p);
     p->id = id;
     p->x = x;
@@ -615,72 +619,72 @@ wf_status wf_walker_add_person(wf_walker *h, uint32_t id, wf_fix x, wf_fix y,
     p->half = half;
     p->speed = speed;
     p->facing = facing;
-    if (at + 1 == h->npeople)
-        link_person(h, (int)at);
+    if (at + 1 == wk->npeople)
+        link_person(wk, (int)at);
     else
-        relink_all(h);
+        relink_all(wk);
     return WF_OK;
 }
 
-wf_status wf_walker_remove_person(wf_walker *h, uint32_t id)
+wf_status wf_walker_remove_person(wf_walker *wk, uint32_t id)
 {
     size_t at;
-    if (!h)
+    if (!wk)
         return WF_ERR_ARG;
-    person *p = find_person(h, id, &at);
+    person *p = find_person(wk, id, &at);
     if (!p)
         return WF_ERR_NOTFOUND;
-    unlink_person(h, (int)at);
+    unlink_person(wk, (int)at);
     free(p->route);
-    memmove(&h->people[at], &h->people[at + 1],
-            (h->npeople - at - 1) * sizeof *h->people);
-    h->npeople--;
-    relink_all(h);
+    memmove(&wk->people[at], &wk->people[at + 1],
+            (wk->npeople - at - 1) * sizeof *wk->people);
+    wk->npeople--;
+    relink_all(wk);
     return WF_OK;
 }
 
-wf_status wf_walker_place_person(wf_walker *h, uint32_t id, wf_fix x, wf_fix y,
-                                int facing)
+wf_status wf_walker_place_person(wf_walker *wk, uint32_t id, wf_fix x, wf_fix y,
+                                 int facing)
 {
     size_t at;
-    if (!h || !inside_world(h, x, y) || facing < 0 || facing > 7)
+    if (!wk || !inside_world(wk, x, y) || facing < 0 || facing > 7)
         return WF_ERR_ARG;
-    person *p = find_person(h, id, &at);
+    person *p = find_person(wk, id, &at);
     if (!p)
         return WF_ERR_NOTFOUND;
-    unlink_person(h, (int)at);
+    unlink_person(wk, (int)at);
     p->x = x;
     p->y = y;
     p->facing = facing;
     p->walking = 0;
     p->n = 0;
     p->index = 0;
-    link_person(h, (int)at);
+    link_person(wk, (int)at);
     return WF_OK;
 }
 
-wf_status wf_walker_set_speed(wf_walker *h, uint32_t id, wf_fix speed)
+wf_status wf_walker_set_speed(wf_walker *wk, uint32_t id, wf_fix speed)
 {
-    if (!h || !valid_speed(speed))
+    if (!wk || !valid_speed(speed))
         return WF_ERR_ARG;
-    person *p = find_person(h, id, NULL);
+    person *p = find_person(wk, id, NULL);
     if (!p)
         return WF_ERR_NOTFOUND;
     p->speed = speed;
     return WF_OK;
 }
 
-wf_status wf_walker_set_route(wf_walker *h, uint32_t id, const wf_fix *xy,
-                             int n, int index)
+wf_status wf_walker_set_route(wf_walker *wk, uint32_t id, const wf_fix *xy,
+                              int n, int index)
 {
-    if (!h || !xy || n < 1 || n > WF_WALKER_MAX_POINTS || index < 0
+    if (!wk || !xy || n < 1 || n > WF_WALKER_MAX_POINTS || index < 0
         || index > n)
         return WF_ERR_ARG;
-    person *p = find_person(h, id, NULL);
+    person *p = find_person(wk, id, NULL);
     if (!p)
         return WF_ERR_NOTFOUND;
     for (int k = 0; k < n; k++)
-        if (!inside_world(h, xy[2 * k], xy[2 * k + 1]))
+        if (!inside_world(wk, xy[2 * k], xy[2 * k + 1]))
             return WF_ERR_ARG;
     if (n > p->cap) {
         wf_fix *r = realloc(p->route, (size_t)n * 2 * sizeof *r);
@@ -696,11 +700,11 @@ wf_status wf_walker_set_route(wf_walker *h, uint32_t id, const wf_fix *xy,
     return WF_OK;
 }
 
-wf_status wf_walker_stop(wf_walker *h, uint32_t id)
+wf_status wf_walker_stop(wf_walker *wk, uint32_t id)
 {
-    if (!h)
+    if (!wk)
         return WF_ERR_ARG;
-    person *p = find_person(h, id, NULL);
+    person *p = find_person(wk, id, NULL);
     if (!p)
         return WF_ERR_NOTFOUND;
     p->walking = 0;
@@ -709,12 +713,12 @@ wf_status wf_walker_stop(wf_walker *h, uint32_t id)
     return WF_OK;
 }
 
-wf_status wf_walker_person(const wf_walker *h, uint32_t id,
-                          wf_person_state *out)
+wf_status wf_walker_person(const wf_walker *wk, uint32_t id,
+                           wf_person_state *out)
 {
-    if (!h || !out)
+    if (!wk || !out)
         return WF_ERR_ARG;
-    const person *p = find_person(h, id, NULL);
+    const person *p = find_person(wk, id, NULL);
     if (!p)
         return WF_ERR_NOTFOUND;
     out->x = p->x;
@@ -728,12 +732,12 @@ wf_status wf_walker_person(const wf_walker *h, uint32_t id,
     return WF_OK;
 }
 
-wf_status wf_walker_route(const wf_walker *h, uint32_t id, const wf_fix **xy,
-                         int *n)
+wf_status wf_walker_route(const wf_walker *wk, uint32_t id, const wf_fix **xy,
+                          int *n)
 {
-    if (!h || !xy || !n)
+    if (!wk || !xy || !n)
         return WF_ERR_ARG;
-    const person *p = find_person(h, id, NULL);
+    const person *p = find_person(wk, id, NULL);
     if (!p)
         return WF_ERR_NOTFOUND;
     *xy = p->route;
@@ -741,40 +745,47 @@ wf_status wf_walker_route(const wf_walker *h, uint32_t id, const wf_fix **xy,
     return WF_OK;
 }
 
-size_t wf_walker_person_count(const wf_walker *h)
+size_t wf_walker_person_count(const wf_walker *wk)
 {
-    return h ? h->npeople : 0;
+    return wk ? wk->npeople : 0;
 }
 
-uint32_t wf_walker_person_id(const wf_walker *h, size_t k)
+uint32_t wf_walker_person_id(const wf_walker *wk, size_t k)
 {
-    return (h && k < h->npeople) ? h->people[k].id : 0;
+    return (wk && k < wk->npeople) ? wk->people[k].id : 0;
 }
 
-int wf_walker_square_free(wf_walker *h, wf_fix x, wf_fix y, wf_fix half,
-                         uint32_t ignore, uint32_t *blocker)
+wf_status wf_walker_square_free(wf_walker *wk, wf_fix x, wf_fix y, wf_fix half,
+                                uint32_t ignore, int *is_free,
+                                uint32_t *blocker)
 {
+    if (!wk || !is_free)
+        return WF_ERR_ARG;
     uint32_t blk = 0;
     sq s = square_at(x, y, half);
     int ok = 1;
-    if (h->index_dirty && rebuild_index(h) != WF_OK)
-        return 0;
-    if (square_hits_walls(h, &s, NULL, &blk)) {
+    if (wk->index_dirty) {
+        wf_status st = rebuild_index(wk);
+        if (st != WF_OK)
+            return st;
+    }
+    if (square_hits_walls(wk, &s, NULL, &blk)) {
         ok = 0;
     } else {
-        blk = solid_blocker(h, &s, NULL, ignore);
+        blk = solid_blocker(wk, &s, NULL, ignore);
         ok = blk == 0;
     }
     if (blocker)
         *blocker = ok ? 0 : blk;
-    return ok;
+    *is_free = ok;
+    return WF_OK;
 }
 
 /* One step of person i; returns 0 (still walking), WF_MOVE_ARRIVED or
  * WF_MOVE_BLOCKED with *blk set. */
-static int step_person(wf_walker *h, int i, uint32_t *blk)
+static int step_person(wf_walker *wk, int i, uint32_t *blk)
 {
-    person *p = &h->people[i];
+    person *p = &wk->people[i];
     if (p->index >= p->n)
         return WF_MOVE_ARRIVED;
     wf_fix gx = p->route[2 * p->index], gy = p->route[2 * p->index + 1];
@@ -794,19 +805,19 @@ static int step_person(wf_walker *h, int i, uint32_t *blk)
     if (qx != p->x || qy != p->y) {
         sq now = square_at(p->x, p->y, p->half);
         sq next = square_at(qx, qy, p->half);
-        if (segment_crosses_walls(h, p->x, p->y, qx, qy, blk)
-            || square_hits_walls(h, &next, &now, blk))
+        if (segment_crosses_walls(wk, p->x, p->y, qx, qy, blk)
+            || square_hits_walls(wk, &next, &now, blk))
             return WF_MOVE_BLOCKED;
-        *blk = solid_blocker(h, &next, &now, p->id);
+        *blk = solid_blocker(wk, &next, &now, p->id);
         if (*blk)
             return WF_MOVE_BLOCKED;
         p->facing = octant(dx, dy);
-        int cell = cell_of(h, qx, qy);
+        int cell = cell_of(wk, qx, qy);
         if (cell != p->cell) {
-            unlink_person(h, i);
+            unlink_person(wk, i);
             p->x = qx;
             p->y = qy;
-            link_person(h, i);
+            link_person(wk, i);
         } else {
             p->x = qx;
             p->y = qy;
@@ -820,28 +831,28 @@ static int step_person(wf_walker *h, int i, uint32_t *blk)
     return 0;
 }
 
-wf_status wf_walker_step(wf_walker *h, wf_move_event *events, size_t cap,
-                        size_t *count)
+wf_status wf_walker_step(wf_walker *wk, wf_move_event *events, size_t cap,
+                         size_t *count)
 {
-    if (!h || !count)
+    if (!wk || !count)
         return WF_ERR_ARG;
     *count = 0;
     size_t walking = 0;
-    for (size_t i = 0; i < h->npeople; i++)
-        walking += h->people[i].walking != 0;
+    for (size_t i = 0; i < wk->npeople; i++)
+        walking += wk->people[i].walking != 0;
     if (walking > cap || (walking && !events))
         return WF_ERR_ARG;
-    if (h->index_dirty) {
-        wf_status st = rebuild_index(h);
+    if (wk->index_dirty) {
+        wf_status st = rebuild_index(wk);
         if (st != WF_OK)
             return st;
     }
-    for (size_t i = 0; i < h->npeople; i++) {
-        person *p = &h->people[i];
+    for (size_t i = 0; i < wk->npeople; i++) {
+        person *p = &wk->people[i];
         if (!p->walking)
             continue;
         uint32_t blk = 0;
-        int ev = step_person(h, (int)i, &blk);
+        int ev = step_person(wk, (int)i, &blk);
         if (!ev)
             continue;
         p->walking = 0;

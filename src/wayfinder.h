@@ -101,6 +101,12 @@ typedef enum wf_status {
  * Returns a static string. */
 const char *wf_status_name(wf_status st);
 
+/* 1 when st says the call failed (a WF_ERR_* error: bad argument, out of
+ * memory, ...; there is no result), 0 for WF_OK and for the expected search
+ * outcomes (WF_NO_PATH, WF_START_*, WF_GOAL_*), which are answers, not
+ * failures. Tell the groups apart with this, never by the enum's order. */
+int wf_status_failed(wf_status st);
+
 /* ---------------------------------------------------------------- grid -- */
 
 typedef struct wf_grid wf_grid;
@@ -178,13 +184,6 @@ wf_status wf_grid_end_batch(wf_grid *g);
 /* Recomputes all derived passability from scratch (terrain, clearance,
  * border, every obstruction). Incremental updates give the same bits. */
 wf_status wf_grid_rebuild(wf_grid *g);
-
-/* Row access for fast scanners: bit (x + 1) of the returned row words is 1
- * when navcell (x, y) is passable for cls. Rows -1 and height exist and are
- * all zero, as are the padding bits, so neighbours off the grid read as
- * blocked. Valid until the grid is changed or destroyed. */
-const uint64_t *wf_grid_row_bits(const wf_grid *g, int cls, int y);
-int wf_grid_row_words(const wf_grid *g);
 
 /* -------------------------------------------------------- obstructions -- */
 
@@ -374,7 +373,7 @@ int64_t wf_polyline_length(const int32_t *x, const int32_t *y, int n);
  *
  * HOW TO USE IT
  *   wf_room room = {...}; wf_room_scan scan = {...};
- *   size_t cap = wf_room_obstacles_bound(&room), n;
+ *   size_t cap = wf_room_obstacles_cap(&room, &scan), n;
  *   wf_area *areas = malloc(cap * sizeof *areas); wf_rect box;
  *   wf_room_obstacles(&room, &scan, areas, cap, &n, &box, NULL);
  *   wf_rectplan_config cfg; wf_rectplan_config_init(&cfg);
@@ -471,10 +470,10 @@ typedef struct wf_room_scan {
     wf_fix ignore_people;  /* [fixed] rule 6 distance; negative: rule off */
 } wf_room_scan;
 
-/* The most areas wf_room_obstacles can write for this room. */
-size_t wf_room_obstacles_bound(const wf_room *room);
-/* The most it can write for this scan: the same count over the room box of
- * scan->room only (usually far fewer); 0 when no tile has that room. */
+/* The most areas wf_room_obstacles can write for this scan: over the room
+ * box of scan->room (its tiles and the door tiles next to them), 4
+ * boundary rectangles, one wall rectangle per tile, one thin wall per tile
+ * edge, and one area per object; 0 when no tile has that room. */
 size_t wf_room_obstacles_cap(const wf_room *room, const wf_room_scan *scan);
 
 /* Builds the obstacle list of the room scan->room, in this order: the four
@@ -495,9 +494,6 @@ size_t wf_room_obstacles_cap(const wf_room *room, const wf_room_scan *scan);
 wf_status wf_room_obstacles(const wf_room *room, const wf_room_scan *scan,
                             wf_area *out, size_t cap, size_t *n,
                             wf_rect *bounds, uint8_t *skips);
-
-/* Copies r grown by margin on every side. */
-wf_rect wf_rect_inflate(wf_rect r, wf_fix margin);
 
 /* The area as the planner sees it for a person of width 2 * margin: every
  * area but a finite-penalty terrain area grows by margin on every side; a
@@ -884,10 +880,10 @@ wf_status wf_queue_release(wf_queue *q, uint64_t handle);
 uint32_t wf_queue_pending(const wf_queue *q);
 
 
-/* --------------------------------------------------------- house world -- */
-/* Route following for house worlds (walker.c).
+/* -------------------------------------------------------------- walker -- */
+/* The walker: route following for house worlds (walker.c).
  *
- * A house is a width x height grid of tiles (1 tile = 1 world unit) with
+ * A walker holds a width x height grid of tiles (1 tile = 1 world unit) with
  * thin walls on tile edges, doors over some wall edges, static boxes
  * (furniture that cannot be walked over) and people. Each person is a square
  * of half size `half` centred on its position, with a speed in world units
@@ -949,70 +945,74 @@ typedef struct wf_person_state {
     int npoints;           /* points of the route (0 when none) */
 } wf_person_state;
 
-/* Creates an empty house: no walls, boxes or people. Sides in
+/* Creates an empty walker: no walls, boxes or people. Sides in
  * [1, WF_WALKER_MAX_SIDE], width*height <= WF_WALKER_MAX_TILES. */
 wf_status wf_walker_create(wf_walker **out, int width, int height);
-void wf_walker_destroy(wf_walker *h);                 /* NULL is fine */
-int wf_walker_width(const wf_walker *h);
-int wf_walker_height(const wf_walker *h);
+void wf_walker_destroy(wf_walker *wk);                 /* NULL is fine */
+int wf_walker_width(const wf_walker *wk);
+int wf_walker_height(const wf_walker *wk);
 
 /* Sets or clears the wall on an edge (vertical 1 or 0). */
-wf_status wf_walker_set_wall(wf_walker *h, int vertical, int x, int y, int wall);
+wf_status wf_walker_set_wall(wf_walker *wk, int vertical, int x, int y,
+                             int wall);
 /* 1 when the edge holds a wall (the border is not reported). */
-int wf_walker_wall(const wf_walker *h, int vertical, int x, int y);
+int wf_walker_wall(const wf_walker *wk, int vertical, int x, int y);
 /* Puts door `door` (> 0) over an edge, open (1, crossable even with a wall)
  * or closed (0, blocks and is reported as the blocker); door 0 removes the
  * door from the edge. */
-wf_status wf_walker_set_door(wf_walker *h, int vertical, int x, int y,
-                            uint32_t door, int open);
+wf_status wf_walker_set_door(wf_walker *wk, int vertical, int x, int y,
+                             uint32_t door, int open);
 
 /* Adds or moves the static box `id` (> 0): [x0, x1] x [y0, y1], fixed. */
-wf_status wf_walker_set_box(wf_walker *h, uint32_t id, wf_fix x0, wf_fix y0,
-                           wf_fix x1, wf_fix y1);
+wf_status wf_walker_set_box(wf_walker *wk, uint32_t id, wf_fix x0, wf_fix y0,
+                            wf_fix x1, wf_fix y1);
 /* WF_ERR_NOTFOUND when there is no such box. */
-wf_status wf_walker_remove_box(wf_walker *h, uint32_t id);
+wf_status wf_walker_remove_box(wf_walker *wk, uint32_t id);
 
 /* Adds person `id` (> 0, not yet used by a person) standing at (x, y),
  * which must lie inside the world. half in (0, WF_WALKER_MAX_HALF], speed in
  * (0, WF_FIX_ONE], facing in [0, 8). */
-wf_status wf_walker_add_person(wf_walker *h, uint32_t id, wf_fix x, wf_fix y,
-                              wf_fix half, wf_fix speed, int facing);
-wf_status wf_walker_remove_person(wf_walker *h, uint32_t id);
+wf_status wf_walker_add_person(wf_walker *wk, uint32_t id, wf_fix x, wf_fix y,
+                               wf_fix half, wf_fix speed, int facing);
+wf_status wf_walker_remove_person(wf_walker *wk, uint32_t id);
 /* Moves a person without any test and drops its route. */
-wf_status wf_walker_place_person(wf_walker *h, uint32_t id, wf_fix x, wf_fix y,
-                                int facing);
-wf_status wf_walker_set_speed(wf_walker *h, uint32_t id, wf_fix speed);
+wf_status wf_walker_place_person(wf_walker *wk, uint32_t id, wf_fix x, wf_fix y,
+                                 int facing);
+wf_status wf_walker_set_speed(wf_walker *wk, uint32_t id, wf_fix speed);
 /* Gives a person a route of n points (xy: x0, y0, x1, y1, ... fixed, copied)
  * and the index of the first sub-goal, index in [0, n]; n in
  * [1, WF_WALKER_MAX_POINTS], every point inside the world. The person walks
  * from the next step on; index == n means the route is done at the next
  * step. */
-wf_status wf_walker_set_route(wf_walker *h, uint32_t id, const wf_fix *xy,
-                             int n, int index);
+wf_status wf_walker_set_route(wf_walker *wk, uint32_t id, const wf_fix *xy,
+                              int n, int index);
 /* Drops the route: the person stands still (no event). */
-wf_status wf_walker_stop(wf_walker *h, uint32_t id);
-wf_status wf_walker_person(const wf_walker *h, uint32_t id,
-                          wf_person_state *out);
-/* The current route's points (x, y pairs), owned by the house and valid
- * until the person's route or the house changes; *n is 0 when none. */
-wf_status wf_walker_route(const wf_walker *h, uint32_t id, const wf_fix **xy,
-                         int *n);
-size_t wf_walker_person_count(const wf_walker *h);
+wf_status wf_walker_stop(wf_walker *wk, uint32_t id);
+wf_status wf_walker_person(const wf_walker *wk, uint32_t id,
+                           wf_person_state *out);
+/* The current route's points (x, y pairs), owned by the walker and valid
+ * until the person's route or the walker changes; *n is 0 when none. */
+wf_status wf_walker_route(const wf_walker *wk, uint32_t id, const wf_fix **xy,
+                          int *n);
+size_t wf_walker_person_count(const wf_walker *wk);
 /* The id of the k-th person in id order, k in [0, count). */
-uint32_t wf_walker_person_id(const wf_walker *h, size_t k);
+uint32_t wf_walker_person_id(const wf_walker *wk, size_t k);
 
 /* One tick for every walking person (see above). Writes at most one event
  * per person into events (capacity cap; WF_ERR_ARG when cap is below the
  * number of walking people) and sets *count. */
-wf_status wf_walker_step(wf_walker *h, wf_move_event *events, size_t cap,
-                        size_t *count);
+wf_status wf_walker_step(wf_walker *wk, wf_move_event *events, size_t cap,
+                         size_t *count);
 
-/* 1 when a square of half size `half` at (x, y) overlaps no wall edge,
- * border, box or person other than `ignore`; otherwise 0 and *blocker is
- * set as for a blocked step (blocker may be NULL). Rebuilds the box index
- * when boxes changed (0 when that allocation fails). */
-int wf_walker_square_free(wf_walker *h, wf_fix x, wf_fix y, wf_fix half,
-                         uint32_t ignore, uint32_t *blocker);
+/* Sets *is_free to 1 when a square of half size `half` at (x, y) overlaps
+ * no wall edge, border, box or person other than `ignore`; otherwise to 0
+ * with *blocker set as for a blocked step (blocker may be NULL; 0 when
+ * free). Rebuilds the box index when boxes changed: WF_ERR_NOMEM when that
+ * allocation fails (nothing is answered then), WF_ERR_ARG for a NULL h or
+ * is_free, else WF_OK. */
+wf_status wf_walker_square_free(wf_walker *wk, wf_fix x, wf_fix y, wf_fix half,
+                                uint32_t ignore, int *is_free,
+                                uint32_t *blocker);
 
 /* ------------------------------------------- fixed-point trigonometry -- */
 /* Angles cross into the core as integers so that no result depends on a C

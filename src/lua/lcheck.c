@@ -1,5 +1,7 @@
-/* lcheck.c - argument checks for the binding: types, NaN/inf, ranges and
- * unknown option keys, each reported with the function and parameter. */
+/* lcheck.c - what every file of the binding shares: argument checks (types,
+ * NaN/inf, ranges, unknown option keys, each reported with the function and
+ * parameter), status errors, fixed point conversions, and the path requests
+ * and outcomes that grid:find_path and the queue have in common. */
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -15,6 +17,48 @@ int wfl_error(lua_State *L, const char *fname, const char *fmt, ...)
     vsnprintf(msg, sizeof msg, fmt, ap);
     va_end(ap);
     return luaL_error(L, "%s: %s", fname, msg);
+}
+
+int wfl_raise_status(lua_State *L, const char *fname, wf_status st)
+{
+    if (st == WF_ERR_NOMEM)
+        return wfl_error(L, fname, "out of memory");
+    return wfl_error(L, fname, "%s", wf_status_name(st));
+}
+
+void *wfl_check_self(lua_State *L, const char *mt, const char *fname,
+                     const char *what, const char *call)
+{
+    char buf[64];
+    void *u = luaL_testudata(L, 1, mt);
+    if (!u)
+        wfl_error(L, fname, "self must be %s, got %s%s%s%s", what,
+                  wfl_describe(L, 1, buf), call ? " (call it as " : "",
+                  call ? call : "", call ? ")" : "");
+    return u;
+}
+
+/* ------------------------------------------------------- fixed point -- */
+
+wf_fix wfl_to_fix(lua_Number v)
+{
+    return (wf_fix)lround((double)v * 65536.0);
+}
+
+lua_Number wfl_from_fix(int64_t v)
+{
+    return (lua_Number)v / 65536.0;
+}
+
+void wfl_push_fix(lua_State *L, int64_t v)
+{
+    lua_pushnumber(L, wfl_from_fix(v));
+}
+
+int wfl_floor_cell(wf_fix v)
+{
+    return (int)(v >= 0 ? v / WF_FIX_ONE
+                        : -((-(int64_t)v + WF_FIX_ONE - 1) / WF_FIX_ONE));
 }
 
 const char *wfl_describe(lua_State *L, int idx, char *buf)
@@ -109,8 +153,7 @@ lua_Number wfl_check_range(lua_State *L, int idx, const char *fname,
 wf_fix wfl_check_fix(lua_State *L, int idx, const char *fname, const char *arg,
                      lua_Number lo, lua_Number hi)
 {
-    lua_Number v = wfl_check_range(L, idx, fname, arg, lo, hi);
-    return (wf_fix)lround((double)v * 65536.0);
+    return wfl_to_fix(wfl_check_range(L, idx, fname, arg, lo, hi));
 }
 
 int wfl_check_boolean(lua_State *L, int idx, const char *fname, const char *arg)
@@ -186,4 +229,226 @@ void wfl_new_type(lua_State *L, const char *name, const luaL_Reg *methods,
     lua_setfield(L, -2, "__close");
     lua_pushcfunction(L, tostring);
     lua_setfield(L, -2, "__tostring");
+}
+
+/* ------------------------------------------------- shapes and goals -- */
+
+void wfl_read_axis(lua_State *L, int idx, const char *fname,
+                   const char *what, wf_fix *ux, wf_fix *uy)
+{
+    char arg[64];
+    int has_angle = wfl_field(L, idx, "angle") != LUA_TNIL;
+    int has_u = wfl_field(L, idx, "u") != LUA_TNIL;
+    if (has_angle && has_u)
+        wfl_error(L, fname, "%s: give angle or u, not both", what);
+    if (has_u) {
+        char buf[64];
+        snprintf(arg, sizeof arg, "%s.u", what);
+        if (!lua_istable(L, -1))
+            wfl_error(L, fname, "%s must be a table {x, y}, got %s", arg,
+                      wfl_describe(L, -1, buf));
+        int t = lua_gettop(L);
+        lua_rawgeti(L, t, 1);
+        snprintf(arg, sizeof arg, "%s.u[1]", what);
+        lua_Number a = wfl_check_range(L, -1, fname, arg, -1.0, 1.0);
+        lua_rawgeti(L, t, 2);
+        snprintf(arg, sizeof arg, "%s.u[2]", what);
+        lua_Number b = wfl_check_range(L, -1, fname, arg, -1.0, 1.0);
+        lua_pop(L, 2);
+        lua_Number len = sqrt(a * a + b * b);
+        if (fabs(len - 1.0) > 1e-3)
+            wfl_error(L, fname, "%s.u must be a unit vector, its length is %g",
+                      what, (double)len);
+        *ux = wfl_to_fix(a);
+        *uy = wfl_to_fix(b);
+    } else if (has_angle) {
+        snprintf(arg, sizeof arg, "%s.angle", what);
+        lua_Number a = wfl_check_range(L, -2, fname, arg, -1e6, 1e6);
+        /* a * 2^40 is exact; the rest is integer arithmetic (trig.c) */
+        wf_fix_sincos((int64_t)llround(a * (lua_Number)WF_ANGLE_ONE), ux, uy);
+    } else {
+        *ux = WF_FIX_ONE;
+        *uy = 0;
+    }
+    lua_pop(L, 2);
+}
+
+wf_fix wfl_field_fix(lua_State *L, int idx, const char *fname,
+                     const char *table, const char *key, lua_Number lo,
+                     lua_Number hi)
+{
+    char arg[64];
+    snprintf(arg, sizeof arg, "%s.%s", table, key);
+    lua_getfield(L, idx, key);
+    wf_fix v = wfl_check_fix(L, -1, fname, arg, lo, hi);
+    lua_pop(L, 1);
+    return v;
+}
+
+static const char *const GOAL_KEYS[] = {"shape", "radius", "half_width",
+                                        "half_height", "angle", "u", NULL};
+static const char *const POINT_KEYS[] = {"shape", NULL};
+static const char *const CIRCLE_KEYS[] = {"shape", "radius", NULL};
+static const char *const SQUARE_KEYS[] = {"shape", "half_width", "half_height",
+                                          "angle", "u", NULL};
+
+static void read_goal(lua_State *L, int idx, const char *fname,
+                      const char *arg, wf_fix gx, wf_fix gy, wf_goal *goal)
+{
+    char buf[64], sub[80];
+    wf_goal_point(goal, gx, gy);
+    if (!lua_istable(L, idx))
+        wfl_error(L, fname, "%s must be a table, got %s", arg,
+                  wfl_describe(L, idx, buf));
+    wfl_check_keys(L, idx, fname, arg, GOAL_KEYS);
+    lua_getfield(L, idx, "shape");
+    snprintf(sub, sizeof sub, "%s.shape", arg);
+    const char *shape = lua_isnil(L, -1) ? "point"
+                        : wfl_check_string(L, -1, fname, sub);
+    if (strcmp(shape, "point") == 0) {
+        snprintf(sub, sizeof sub, "%s (point)", arg);
+        wfl_check_keys(L, idx, fname, sub, POINT_KEYS);
+        lua_pop(L, 1);
+        return;
+    }
+    if (strcmp(shape, "circle") == 0) {
+        snprintf(sub, sizeof sub, "%s (circle)", arg);
+        wfl_check_keys(L, idx, fname, sub, CIRCLE_KEYS);
+        wf_fix r = wfl_field_fix(L, idx, fname, arg, "radius", 0, WF_MAX_SIDE);
+        wf_goal_circle(goal, gx, gy, r);
+    } else if (strcmp(shape, "square") == 0) {
+        snprintf(sub, sizeof sub, "%s (square)", arg);
+        wfl_check_keys(L, idx, fname, sub, SQUARE_KEYS);
+        wf_fix hw = wfl_field_fix(L, idx, fname, arg, "half_width", 0,
+                                 WF_MAX_SIDE);
+        wf_fix hh = wfl_field_fix(L, idx, fname, arg, "half_height", 0,
+                                 WF_MAX_SIDE);
+        wf_fix ux, uy;
+        wfl_read_axis(L, idx, fname, arg, &ux, &uy);
+        wf_goal_square(goal, gx, gy, hw, hh, ux, uy);
+    } else {
+        wfl_error(L, fname, "%s must be 'point', 'circle' or 'square', got "
+                  "'%s'", sub, shape);
+    }
+    lua_pop(L, 1);
+}
+
+void wfl_read_goal(lua_State *L, int idx, const char *fname, const char *arg,
+                   wf_fix gx, wf_fix gy, wf_goal *goal)
+{
+    read_goal(L, lua_absindex(L, idx), fname, arg, gx, gy, goal);
+}
+
+/* ----------------------------------------------------- path outcomes -- */
+
+
+static const char *algo_name(wf_algorithm a)
+{
+    return a == WF_ALGO_JPS ? "jps" : "astar";
+}
+
+void wfl_read_scale_options(lua_State *L, int idx, const char *fname,
+                            const char *arg, wfl_scale_opts *so)
+{
+    char name[64];
+    so->rewrite = 1;
+    so->escape = 1;
+    so->partial = 0;
+    so->cap = 0;
+    if (lua_type(L, idx) != LUA_TTABLE)
+        return;
+    snprintf(name, sizeof name, "%s.rewrite_goal", arg);
+    if (wfl_field(L, idx, "rewrite_goal") != LUA_TNIL)
+        so->rewrite = wfl_check_boolean(L, -1, fname, name);
+    lua_pop(L, 1);
+    snprintf(name, sizeof name, "%s.escape", arg);
+    if (wfl_field(L, idx, "escape") != LUA_TNIL)
+        so->escape = wfl_check_boolean(L, -1, fname, name);
+    lua_pop(L, 1);
+    snprintf(name, sizeof name, "%s.partial", arg);
+    if (wfl_field(L, idx, "partial") != LUA_TNIL)
+        so->partial = wfl_check_boolean(L, -1, fname, name);
+    lua_pop(L, 1);
+    snprintf(name, sizeof name, "%s.max_expansions", arg);
+    if (wfl_field(L, idx, "max_expansions") != LUA_TNIL)
+        so->cap = (uint64_t)wfl_check_int(L, -1, fname, name, 1,
+                                          WFL_MAX_BUDGET);
+    lua_pop(L, 1);
+}
+
+static void push_cell(lua_State *L, int x, int y)
+{
+    lua_createtable(L, 2, 2);
+    lua_pushinteger(L, x);
+    lua_pushvalue(L, -1);
+    lua_rawseti(L, -3, 1);
+    lua_setfield(L, -2, "x");
+    lua_pushinteger(L, y);
+    lua_pushvalue(L, -1);
+    lua_rawseti(L, -3, 2);
+    lua_setfield(L, -2, "y");
+}
+
+/* The info table of a path outcome (success or not). */
+static void push_info(lua_State *L, const wf_result *r)
+{
+    lua_createtable(L, 0, 12);
+    lua_pushinteger(L, (lua_Integer)r->expanded);
+    lua_setfield(L, -2, "expanded");
+    lua_pushstring(L, algo_name(r->algorithm));
+    lua_setfield(L, -2, "algorithm");
+    if (r->status == WF_OK) {
+        lua_pushnumber(L, (double)r->cost / (double)(2 * WF_COST_SCALE));
+        lua_setfield(L, -2, "cost");
+        lua_pushinteger(L, r->cost);
+        lua_setfield(L, -2, "cost_units");
+    }
+    lua_pushboolean(L, r->prep.rewritten);
+    lua_setfield(L, -2, "goal_rewritten");
+    if (r->prep.rewritten) {
+        push_cell(L, r->prep.rx, r->prep.ry);
+        lua_setfield(L, -2, "goal");
+    }
+    lua_pushboolean(L, r->prep.escaped);
+    lua_setfield(L, -2, "escaped");
+    if (r->prep.escaped) {
+        push_cell(L, r->prep.ex, r->prep.ey);
+        lua_setfield(L, -2, "escape");
+        lua_pushnumber(L, (double)r->escape_length / 65536.0);
+        lua_setfield(L, -2, "escape_length");
+    }
+    lua_pushboolean(L, (r->details & WF_DETAIL_PARTIAL) != 0);
+    lua_setfield(L, -2, "partial");
+    if (r->details & WF_DETAIL_PARTIAL) {
+        lua_pushstring(L, r->details & WF_DETAIL_CAPPED ? "expansion_limit"
+                                                        : "unreachable");
+        lua_setfield(L, -2, "partial_reason");
+    }
+    lua_pushboolean(L, r->shared);
+    lua_setfield(L, -2, "shared");
+}
+
+int wfl_push_outcome(lua_State *L, const wf_result *r, int smooth)
+{
+    if (r->status != WF_OK) {
+        luaL_pushfail(L);
+        if (r->status == WF_NO_PATH && (r->details & WF_DETAIL_CAPPED))
+            lua_pushstring(L, "expansion_limit");
+        else
+            lua_pushstring(L, wf_status_name(r->status));
+        push_info(L, r);
+        return 3;
+    }
+    lua_createtable(L, r->n, 0);
+    for (int i = 0; i < r->n; i++) {
+        push_cell(L, r->x[i], r->y[i]);
+        lua_rawseti(L, -2, i + 1);
+    }
+    if (smooth)
+        lua_pushnumber(L, (double)wf_polyline_length(r->x, r->y, r->n) / 65536.0);
+    else
+        lua_pushnumber(L, (double)r->escape_length / 65536.0
+                          + (double)r->cost / (double)(2 * WF_COST_SCALE));
+    push_info(L, r);
+    return 3;
 }

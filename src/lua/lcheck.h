@@ -1,5 +1,7 @@
-/* lcheck.h - argument checking shared by the binding's files. Every error
- * names the function, the parameter and the bad value. */
+/* lcheck.h - what the binding's files share: argument checks (every error
+ * names the function, the parameter and the bad value), status errors,
+ * fixed point conversions, and path requests and outcomes. One copy each;
+ * a helper two files need goes here, never into both. */
 #ifndef WF_LCHECK_H
 #define WF_LCHECK_H
 
@@ -10,6 +12,25 @@
 
 /* Raises "fname: what" at the caller's line. Never returns. */
 int wfl_error(lua_State *L, const char *fname, const char *fmt, ...);
+/* Raises the error for a failed core call: "fname: out of memory" for
+ * WF_ERR_NOMEM, else "fname: <wf_status_name(st)>". Never returns. */
+int wfl_raise_status(lua_State *L, const char *fname, wf_status st);
+/* The userdata of metatable mt at index 1 (self), or an error "self must
+ * be <what>, got <value>" followed by " (call it as <call>)" when call is
+ * not NULL. Whether the object is closed is the caller's check. */
+void *wfl_check_self(lua_State *L, const char *mt, const char *fname,
+                     const char *what, const char *call);
+
+/* |world coordinate| accepted by the grid and the queue (Q16.16 range). */
+#define WFL_WORLD_LIMIT 32767.0
+
+/* A number to Q16.16, rounded to nearest (the caller checked its range). */
+wf_fix wfl_to_fix(lua_Number v);
+/* Q16.16 (or a wider fixed-point sum) to a Lua number. */
+lua_Number wfl_from_fix(int64_t v);
+void wfl_push_fix(lua_State *L, int64_t v);
+/* The navcell index holding fixed-point coordinate v (floor(v)). */
+int wfl_floor_cell(wf_fix v);
 
 /* A whole number in [lo, hi] at stack index idx (a float with an integral
  * value is accepted). */
@@ -68,6 +89,17 @@ typedef struct wfl_scale_opts {
     int partial;          /* partial, default false */
     uint64_t cap;         /* max_expansions, 0: none */
 } wfl_scale_opts;
+
+/* t[key] of the table at idx as a world coordinate in [lo, hi], converted
+ * to Q16.16; errors name it "table.key". */
+wf_fix wfl_field_fix(lua_State *L, int idx, const char *fname,
+                     const char *table, const char *key, lua_Number lo,
+                     lua_Number hi);
+/* Reads angle = radians or u = {ux, uy} (a unit vector) from the table at
+ * idx into a Q16.16 unit vector, (1, 0) when neither is given; what names
+ * the table in errors. */
+void wfl_read_axis(lua_State *L, int idx, const char *fname, const char *what,
+                   wf_fix *ux, wf_fix *uy);
 
 /* Reads rewrite_goal, escape, partial and max_expansions from the table at
  * idx (nothing when it is not a table); arg names the table in errors. */

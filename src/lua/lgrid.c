@@ -1,5 +1,7 @@
 /* lgrid.c - the "wayfinder.Grid" userdata: grid construction, terrain,
- * obstructions and find_path, plus luaopen_wayfinder_core. */
+ * obstructions, find_path and the region queries. The path outcome and
+ * option helpers it shares with the queue are in lcheck.c;
+ * luaopen_wayfinder_core is in lcore.c. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -8,7 +10,6 @@
 #include "lcheck.h"
 
 #define GRID_MT "wayfinder.Grid"
-#define WORLD_LIMIT 32767.0   /* |world coordinate| accepted, Q16.16 range */
 
 typedef struct lgrid {
     wf_grid *g;          /* NULL once closed */
@@ -20,21 +21,11 @@ typedef struct lgrid {
 
 static lgrid *check_grid(lua_State *L, const char *fname)
 {
-    lgrid *u = luaL_testudata(L, 1, GRID_MT);
-    char buf[64];
-    if (!u)
-        wfl_error(L, fname, "self must be a wayfinder.Grid, got %s "
-                  "(call it as grid:method(...))", wfl_describe(L, 1, buf));
+    lgrid *u = wfl_check_self(L, GRID_MT, fname, "a wayfinder.Grid",
+                              "grid:method(...)");
     if (!u->g)
         wfl_error(L, fname, "the grid is closed");
     return u;
-}
-
-static int raise_status(lua_State *L, const char *fname, wf_status st)
-{
-    if (st == WF_ERR_NOMEM)
-        return wfl_error(L, fname, "out of memory");
-    return wfl_error(L, fname, "%s", wf_status_name(st));
 }
 
 /* After an edit: lets the region labels keep up with the grid's change log
@@ -54,7 +45,7 @@ static wf_hier *grid_hier(lua_State *L, lgrid *u, const char *fname)
     else
         st = wf_hier_sync(u->h, u->g);
     if (st != WF_OK)
-        raise_status(L, fname, st);
+        wfl_raise_status(L, fname, st);
     return u->h;
 }
 
@@ -164,7 +155,7 @@ static int l_grid_new(lua_State *L)
     lgrid *u = push_closed_grid(L);
     wf_status st = wf_grid_create(&u->g, &cfg);
     if (st != WF_OK)
-        return raise_status(L, fname, st);
+        return wfl_raise_status(L, fname, st);
     return 1;
 }
 
@@ -181,7 +172,7 @@ static int load_text(lua_State *L, const char *fname, const char *text,
     if (st == WF_ERR_PARSE)
         return wfl_error(L, fname, "%s:%d: %s", source, err.line, err.message);
     if (st != WF_OK)
-        return raise_status(L, fname, st);
+        return wfl_raise_status(L, fname, st);
     return 1;
 }
 
@@ -301,7 +292,7 @@ static int l_set_passable(lua_State *L)
     int k = class_arg(L, u, 5, fname, -1);
     wf_status st = wf_grid_set_passable(u->g, x, y, k, p);
     if (st != WF_OK)
-        return raise_status(L, fname, st);
+        return wfl_raise_status(L, fname, st);
     note_edit(u);
     return 0;
 }
@@ -337,7 +328,7 @@ static int l_set_cost(lua_State *L)
     int c = (int)wfl_check_int(L, 4, fname, "cost", 1, WF_MAX_COST);
     wf_status st = wf_grid_set_cost(u->g, x, y, c);
     if (st != WF_OK)
-        return raise_status(L, fname, st);
+        return wfl_raise_status(L, fname, st);
     return 0;
 }
 
@@ -357,59 +348,6 @@ static int l_uniform_cost(lua_State *L)
     return 1;
 }
 
-/* Reads angle or u = {ux, uy} from the table at idx into a unit vector. */
-static void read_axis(lua_State *L, int idx, const char *fname,
-                      const char *what, wf_fix *ux, wf_fix *uy)
-{
-    char arg[64];
-    int has_angle = wfl_field(L, idx, "angle") != LUA_TNIL;
-    int has_u = wfl_field(L, idx, "u") != LUA_TNIL;
-    if (has_angle && has_u)
-        wfl_error(L, fname, "%s: give angle or u, not both", what);
-    if (has_u) {
-        char buf[64];
-        snprintf(arg, sizeof arg, "%s.u", what);
-        if (!lua_istable(L, -1))
-            wfl_error(L, fname, "%s must be a table {x, y}, got %s", arg,
-                      wfl_describe(L, -1, buf));
-        int t = lua_gettop(L);
-        lua_rawgeti(L, t, 1);
-        snprintf(arg, sizeof arg, "%s.u[1]", what);
-        lua_Number a = wfl_check_range(L, -1, fname, arg, -1.0, 1.0);
-        lua_rawgeti(L, t, 2);
-        snprintf(arg, sizeof arg, "%s.u[2]", what);
-        lua_Number b = wfl_check_range(L, -1, fname, arg, -1.0, 1.0);
-        lua_pop(L, 2);
-        lua_Number len = sqrt(a * a + b * b);
-        if (fabs(len - 1.0) > 1e-3)
-            wfl_error(L, fname, "%s.u must be a unit vector, its length is %g",
-                      what, (double)len);
-        *ux = (wf_fix)lround(a * 65536.0);
-        *uy = (wf_fix)lround(b * 65536.0);
-    } else if (has_angle) {
-        snprintf(arg, sizeof arg, "%s.angle", what);
-        lua_Number a = wfl_check_range(L, -2, fname, arg, -1e6, 1e6);
-        /* a * 2^40 is exact; the rest is integer arithmetic */
-        wf_fix_sincos((int64_t)llround(a * (lua_Number)WF_ANGLE_ONE), ux, uy);
-    } else {
-        *ux = WF_FIX_ONE;
-        *uy = 0;
-    }
-    lua_pop(L, 2);
-}
-
-static wf_fix required_fix(lua_State *L, int idx, const char *fname,
-                           const char *table, const char *key, lua_Number lo,
-                           lua_Number hi)
-{
-    char arg[64];
-    snprintf(arg, sizeof arg, "%s.%s", table, key);
-    lua_getfield(L, idx, key);
-    wf_fix v = wfl_check_fix(L, -1, fname, arg, lo, hi);
-    lua_pop(L, 1);
-    return v;
-}
-
 static const char *const OBS_KEYS[] = {"x", "y", "half_width", "half_height",
                                        "angle", "u", NULL};
 
@@ -422,18 +360,18 @@ static int l_add_obstruction(lua_State *L)
         wfl_error(L, fname, "shape must be a table {x =, y =, half_width =, "
                   "half_height =, angle =}, got %s", wfl_describe(L, 2, buf));
     wfl_check_keys(L, 2, fname, "shape", OBS_KEYS);
-    wf_fix x = required_fix(L, 2, fname, "shape", "x", -WORLD_LIMIT, WORLD_LIMIT);
-    wf_fix y = required_fix(L, 2, fname, "shape", "y", -WORLD_LIMIT, WORLD_LIMIT);
-    wf_fix hw = required_fix(L, 2, fname, "shape", "half_width", 0, WF_MAX_SIDE);
-    wf_fix hh = required_fix(L, 2, fname, "shape", "half_height", 0, WF_MAX_SIDE);
+    wf_fix x = wfl_field_fix(L, 2, fname, "shape", "x", -WFL_WORLD_LIMIT, WFL_WORLD_LIMIT);
+    wf_fix y = wfl_field_fix(L, 2, fname, "shape", "y", -WFL_WORLD_LIMIT, WFL_WORLD_LIMIT);
+    wf_fix hw = wfl_field_fix(L, 2, fname, "shape", "half_width", 0, WF_MAX_SIDE);
+    wf_fix hh = wfl_field_fix(L, 2, fname, "shape", "half_height", 0, WF_MAX_SIDE);
     wf_fix ux, uy;
-    read_axis(L, 2, fname, "shape", &ux, &uy);
+    wfl_read_axis(L, 2, fname, "shape", &ux, &uy);
     wf_shape s;
     wf_shape_init(&s, x, y, hw, hh, ux, uy);
     uint32_t id;
     wf_status st = wf_grid_add_obstruction(u->g, &s, &id);
     if (st != WF_OK)
-        return raise_status(L, fname, st);
+        return wfl_raise_status(L, fname, st);
     note_edit(u);
     lua_pushinteger(L, (lua_Integer)id);
     return 1;
@@ -456,14 +394,9 @@ static int l_remove_obstruction(lua_State *L)
     uint32_t id = id_arg(L, u, fname);
     wf_status st = wf_grid_remove_obstruction(u->g, id);
     if (st != WF_OK)
-        return raise_status(L, fname, st);
+        return wfl_raise_status(L, fname, st);
     note_edit(u);
     return 0;
-}
-
-static void push_fix(lua_State *L, wf_fix v)
-{
-    lua_pushnumber(L, (lua_Number)v / 65536.0);
 }
 
 static int l_obstruction(lua_State *L)
@@ -474,18 +407,18 @@ static int l_obstruction(lua_State *L)
     wf_shape s;
     wf_grid_get_obstruction(u->g, id, &s);
     lua_createtable(L, 0, 6);
-    push_fix(L, s.cx);
+    wfl_push_fix(L, s.cx);
     lua_setfield(L, -2, "x");
-    push_fix(L, s.cy);
+    wfl_push_fix(L, s.cy);
     lua_setfield(L, -2, "y");
-    push_fix(L, s.hw);
+    wfl_push_fix(L, s.hw);
     lua_setfield(L, -2, "half_width");
-    push_fix(L, s.hh);
+    wfl_push_fix(L, s.hh);
     lua_setfield(L, -2, "half_height");
     lua_createtable(L, 2, 0);
-    push_fix(L, s.ux);
+    wfl_push_fix(L, s.ux);
     lua_rawseti(L, -2, 1);
-    push_fix(L, s.uy);
+    wfl_push_fix(L, s.uy);
     lua_rawseti(L, -2, 2);
     lua_setfield(L, -2, "u");
     /* for display only: nothing in the core reads it back */
@@ -526,7 +459,7 @@ static int l_batch(lua_State *L)
     if (rc != LUA_OK)
         return lua_error(L);
     if (st != WF_OK)
-        return raise_status(L, fname, st);
+        return wfl_raise_status(L, fname, st);
     return 0;
 }
 
@@ -536,7 +469,7 @@ static int l_rebuild(lua_State *L)
     lgrid *u = check_grid(L, fname);
     wf_status st = wf_grid_rebuild(u->g);
     if (st != WF_OK)
-        return raise_status(L, fname, st);
+        return wfl_raise_status(L, fname, st);
     note_edit(u);
     return 0;
 }
@@ -592,62 +525,6 @@ static int l_line_of_sight(lua_State *L)
 static const char *const PATH_KEYS[] = {"algorithm", "class", "goal", "smooth",
                                         "rewrite_goal", "escape",
                                         "max_expansions", "partial", NULL};
-static const char *const GOAL_KEYS[] = {"shape", "radius", "half_width",
-                                        "half_height", "angle", "u", NULL};
-static const char *const POINT_KEYS[] = {"shape", NULL};
-static const char *const CIRCLE_KEYS[] = {"shape", "radius", NULL};
-static const char *const SQUARE_KEYS[] = {"shape", "half_width", "half_height",
-                                          "angle", "u", NULL};
-
-/* A goal table at idx ({shape =, radius =, half_width =, ...}) centred on
- * (gx, gy); arg names the table in errors ("options.goal"). */
-static void read_goal(lua_State *L, int idx, const char *fname,
-                      const char *arg, wf_fix gx, wf_fix gy, wf_goal *goal)
-{
-    char buf[64], sub[80];
-    wf_goal_point(goal, gx, gy);
-    if (!lua_istable(L, idx))
-        wfl_error(L, fname, "%s must be a table, got %s", arg,
-                  wfl_describe(L, idx, buf));
-    wfl_check_keys(L, idx, fname, arg, GOAL_KEYS);
-    lua_getfield(L, idx, "shape");
-    snprintf(sub, sizeof sub, "%s.shape", arg);
-    const char *shape = lua_isnil(L, -1) ? "point"
-                        : wfl_check_string(L, -1, fname, sub);
-    if (strcmp(shape, "point") == 0) {
-        snprintf(sub, sizeof sub, "%s (point)", arg);
-        wfl_check_keys(L, idx, fname, sub, POINT_KEYS);
-        lua_pop(L, 1);
-        return;
-    }
-    if (strcmp(shape, "circle") == 0) {
-        snprintf(sub, sizeof sub, "%s (circle)", arg);
-        wfl_check_keys(L, idx, fname, sub, CIRCLE_KEYS);
-        wf_fix r = required_fix(L, idx, fname, arg, "radius", 0, WF_MAX_SIDE);
-        wf_goal_circle(goal, gx, gy, r);
-    } else if (strcmp(shape, "square") == 0) {
-        snprintf(sub, sizeof sub, "%s (square)", arg);
-        wfl_check_keys(L, idx, fname, sub, SQUARE_KEYS);
-        wf_fix hw = required_fix(L, idx, fname, arg, "half_width", 0,
-                                 WF_MAX_SIDE);
-        wf_fix hh = required_fix(L, idx, fname, arg, "half_height", 0,
-                                 WF_MAX_SIDE);
-        wf_fix ux, uy;
-        read_axis(L, idx, fname, arg, &ux, &uy);
-        wf_goal_square(goal, gx, gy, hw, hh, ux, uy);
-    } else {
-        wfl_error(L, fname, "%s must be 'point', 'circle' or 'square', got "
-                  "'%s'", sub, shape);
-    }
-    lua_pop(L, 1);
-}
-
-void wfl_read_goal(lua_State *L, int idx, const char *fname, const char *arg,
-                   wf_fix gx, wf_fix gy, wf_goal *goal)
-{
-    read_goal(L, lua_absindex(L, idx), fname, arg, gx, gy, goal);
-}
-
 static void read_path_options(lua_State *L, lgrid *u, int idx,
                               const char *fname, wf_query *q)
 {
@@ -680,133 +557,9 @@ static void read_path_options(lua_State *L, lgrid *u, int idx,
         q->smooth = wfl_check_boolean(L, -1, fname, "options.smooth");
     lua_pop(L, 1);
     if (wfl_field(L, idx, "goal") != LUA_TNIL)
-        read_goal(L, lua_gettop(L), fname, "options.goal", q->goal.x, q->goal.y,
+        wfl_read_goal(L, lua_gettop(L), fname, "options.goal", q->goal.x, q->goal.y,
                   &q->goal);
     lua_pop(L, 1);
-}
-
-static int floor_cell(wf_fix v)
-{
-    return (int)(v >= 0 ? v / WF_FIX_ONE : -((-(int64_t)v + WF_FIX_ONE - 1) / WF_FIX_ONE));
-}
-
-static const char *algo_name(wf_algorithm a)
-{
-    return a == WF_ALGO_JPS ? "jps" : "astar";
-}
-
-/* The options find_path shares with queue requests: goal rewriting, the
- * escape from impassable starts, the expansion cap and partial results. */
-static void read_scale_options(lua_State *L, int idx, const char *fname,
-                               const char *arg, wfl_scale_opts *so)
-{
-    char name[64];
-    so->rewrite = 1;
-    so->escape = 1;
-    so->partial = 0;
-    so->cap = 0;
-    if (lua_type(L, idx) != LUA_TTABLE)
-        return;
-    snprintf(name, sizeof name, "%s.rewrite_goal", arg);
-    if (wfl_field(L, idx, "rewrite_goal") != LUA_TNIL)
-        so->rewrite = wfl_check_boolean(L, -1, fname, name);
-    lua_pop(L, 1);
-    snprintf(name, sizeof name, "%s.escape", arg);
-    if (wfl_field(L, idx, "escape") != LUA_TNIL)
-        so->escape = wfl_check_boolean(L, -1, fname, name);
-    lua_pop(L, 1);
-    snprintf(name, sizeof name, "%s.partial", arg);
-    if (wfl_field(L, idx, "partial") != LUA_TNIL)
-        so->partial = wfl_check_boolean(L, -1, fname, name);
-    lua_pop(L, 1);
-    snprintf(name, sizeof name, "%s.max_expansions", arg);
-    if (wfl_field(L, idx, "max_expansions") != LUA_TNIL)
-        so->cap = (uint64_t)wfl_check_int(L, -1, fname, name, 1,
-                                          WFL_MAX_BUDGET);
-    lua_pop(L, 1);
-}
-
-void wfl_read_scale_options(lua_State *L, int idx, const char *fname,
-                            const char *arg, wfl_scale_opts *so)
-{
-    read_scale_options(L, idx, fname, arg, so);
-}
-
-static void push_cell(lua_State *L, int x, int y)
-{
-    lua_createtable(L, 2, 2);
-    lua_pushinteger(L, x);
-    lua_pushvalue(L, -1);
-    lua_rawseti(L, -3, 1);
-    lua_setfield(L, -2, "x");
-    lua_pushinteger(L, y);
-    lua_pushvalue(L, -1);
-    lua_rawseti(L, -3, 2);
-    lua_setfield(L, -2, "y");
-}
-
-/* The info table of a path outcome (success or not). */
-static void push_info(lua_State *L, const wf_result *r)
-{
-    lua_createtable(L, 0, 12);
-    lua_pushinteger(L, (lua_Integer)r->expanded);
-    lua_setfield(L, -2, "expanded");
-    lua_pushstring(L, algo_name(r->algorithm));
-    lua_setfield(L, -2, "algorithm");
-    if (r->status == WF_OK) {
-        lua_pushnumber(L, (double)r->cost / (double)(2 * WF_COST_SCALE));
-        lua_setfield(L, -2, "cost");
-        lua_pushinteger(L, r->cost);
-        lua_setfield(L, -2, "cost_units");
-    }
-    lua_pushboolean(L, r->prep.rewritten);
-    lua_setfield(L, -2, "goal_rewritten");
-    if (r->prep.rewritten) {
-        push_cell(L, r->prep.rx, r->prep.ry);
-        lua_setfield(L, -2, "goal");
-    }
-    lua_pushboolean(L, r->prep.escaped);
-    lua_setfield(L, -2, "escaped");
-    if (r->prep.escaped) {
-        push_cell(L, r->prep.ex, r->prep.ey);
-        lua_setfield(L, -2, "escape");
-        lua_pushnumber(L, (double)r->escape_length / 65536.0);
-        lua_setfield(L, -2, "escape_length");
-    }
-    lua_pushboolean(L, (r->details & WF_DETAIL_PARTIAL) != 0);
-    lua_setfield(L, -2, "partial");
-    if (r->details & WF_DETAIL_PARTIAL) {
-        lua_pushstring(L, r->details & WF_DETAIL_CAPPED ? "expansion_limit"
-                                                        : "unreachable");
-        lua_setfield(L, -2, "partial_reason");
-    }
-    lua_pushboolean(L, r->shared);
-    lua_setfield(L, -2, "shared");
-}
-
-int wfl_push_outcome(lua_State *L, const wf_result *r, int smooth)
-{
-    if (r->status != WF_OK) {
-        luaL_pushfail(L);
-        if (r->status == WF_NO_PATH && (r->details & WF_DETAIL_CAPPED))
-            lua_pushstring(L, "expansion_limit");
-        else
-            lua_pushstring(L, wf_status_name(r->status));
-        push_info(L, r);
-        return 3;
-    }
-    lua_createtable(L, r->n, 0);
-    for (int i = 0; i < r->n; i++) {
-        push_cell(L, r->x[i], r->y[i]);
-        lua_rawseti(L, -2, i + 1);
-    }
-    if (smooth)
-        lua_pushnumber(L, (double)wf_polyline_length(r->x, r->y, r->n) / 65536.0);
-    else
-        lua_pushnumber(L, (double)r->escape_length / 65536.0
-                          + (double)r->cost / (double)(2 * WF_COST_SCALE));
-    push_info(L, r);
-    return 3;
 }
 
 static int l_find_path(lua_State *L)
@@ -815,22 +568,22 @@ static int l_find_path(lua_State *L)
     lgrid *u = check_grid(L, fname);
     if (u->in_batch)
         wfl_error(L, fname, "cannot search inside grid:batch");
-    wf_fix sx = wfl_check_fix(L, 2, fname, "sx", -WORLD_LIMIT, WORLD_LIMIT);
-    wf_fix sy = wfl_check_fix(L, 3, fname, "sy", -WORLD_LIMIT, WORLD_LIMIT);
-    wf_fix gx = wfl_check_fix(L, 4, fname, "gx", -WORLD_LIMIT, WORLD_LIMIT);
-    wf_fix gy = wfl_check_fix(L, 5, fname, "gy", -WORLD_LIMIT, WORLD_LIMIT);
+    wf_fix sx = wfl_check_fix(L, 2, fname, "sx", -WFL_WORLD_LIMIT, WFL_WORLD_LIMIT);
+    wf_fix sy = wfl_check_fix(L, 3, fname, "sy", -WFL_WORLD_LIMIT, WFL_WORLD_LIMIT);
+    wf_fix gx = wfl_check_fix(L, 4, fname, "gx", -WFL_WORLD_LIMIT, WFL_WORLD_LIMIT);
+    wf_fix gy = wfl_check_fix(L, 5, fname, "gy", -WFL_WORLD_LIMIT, WFL_WORLD_LIMIT);
     wf_query q;
     wf_query_init(&q);
-    q.sx = floor_cell(sx);
-    q.sy = floor_cell(sy);
+    q.sx = wfl_floor_cell(sx);
+    q.sy = wfl_floor_cell(sy);
     wf_goal_point(&q.goal, gx, gy);
     read_path_options(L, u, 6, fname, &q);
     wfl_scale_opts so;
-    read_scale_options(L, 6, fname, "options", &so);
+    wfl_read_scale_options(L, 6, fname, "options", &so);
     if (!u->s) {
         wf_status st = wf_search_create(&u->s, u->g);
         if (st != WF_OK)
-            return raise_status(L, fname, st);
+            return wfl_raise_status(L, fname, st);
     }
     wf_result res;
     memset(&res, 0, sizeof res);
@@ -844,8 +597,8 @@ static int l_find_path(lua_State *L)
     if (flags && on_grid && q.cls >= 0) {
         wf_hier *h = grid_hier(L, u, fname);
         st = wf_hier_prepare(h, u->g, &q, flags, &res.prep);
-        if (st != WF_OK && st < WF_NO_PATH)
-            return raise_status(L, fname, st);
+        if (wf_status_failed(st))
+            return wfl_raise_status(L, fname, st);
     }
     wf_path p;
     memset(&p, 0, sizeof p);
@@ -855,8 +608,8 @@ static int l_find_path(lua_State *L)
     if (st == WF_ERR_COST)
         return wfl_error(L, fname, "options.algorithm 'jps' needs a grid whose "
                          "costs are all 1; use 'astar'");
-    if (st != WF_OK && st < WF_NO_PATH)
-        return raise_status(L, fname, st);
+    if (wf_status_failed(st))
+        return wfl_raise_status(L, fname, st);
     res.status = st;
     res.expanded = p.expanded;
     res.algorithm = p.algorithm;
@@ -902,7 +655,7 @@ static int l_is_reachable(lua_State *L)
     int ok;
     wf_status st = wf_hier_reachable(h, u->g, k, ax, ay, bx, by, &ok);
     if (st != WF_OK)
-        return raise_status(L, fname, st);
+        return wfl_raise_status(L, fname, st);
     lua_pushboolean(L, ok);
     return 1;
 }
@@ -918,7 +671,7 @@ static int l_component(lua_State *L)
     uint32_t id;
     wf_status st = wf_hier_component(h, u->g, k, x, y, &id);
     if (st != WF_OK)
-        return raise_status(L, fname, st);
+        return wfl_raise_status(L, fname, st);
     if (!id) {
         luaL_pushfail(L);
         lua_pushliteral(L, "not_passable");
@@ -944,7 +697,7 @@ static int l_nearest_passable(lua_State *L)
         return 2;
     }
     if (st != WF_OK)
-        return raise_status(L, fname, st);
+        return wfl_raise_status(L, fname, st);
     lua_pushinteger(L, ox);
     lua_pushinteger(L, oy);
     return 2;
@@ -956,10 +709,10 @@ static int l_nearest_reachable(lua_State *L)
 {
     const char *fname = "grid:nearest_reachable";
     lgrid *u = check_grid(L, fname);
-    wf_fix sx = wfl_check_fix(L, 2, fname, "sx", -WORLD_LIMIT, WORLD_LIMIT);
-    wf_fix sy = wfl_check_fix(L, 3, fname, "sy", -WORLD_LIMIT, WORLD_LIMIT);
-    wf_fix gx = wfl_check_fix(L, 4, fname, "gx", -WORLD_LIMIT, WORLD_LIMIT);
-    wf_fix gy = wfl_check_fix(L, 5, fname, "gy", -WORLD_LIMIT, WORLD_LIMIT);
+    wf_fix sx = wfl_check_fix(L, 2, fname, "sx", -WFL_WORLD_LIMIT, WFL_WORLD_LIMIT);
+    wf_fix sy = wfl_check_fix(L, 3, fname, "sy", -WFL_WORLD_LIMIT, WFL_WORLD_LIMIT);
+    wf_fix gx = wfl_check_fix(L, 4, fname, "gx", -WFL_WORLD_LIMIT, WFL_WORLD_LIMIT);
+    wf_fix gy = wfl_check_fix(L, 5, fname, "gy", -WFL_WORLD_LIMIT, WFL_WORLD_LIMIT);
     wf_goal goal;
     wf_goal_point(&goal, gx, gy);
     int k = 0;
@@ -974,10 +727,10 @@ static int l_nearest_reachable(lua_State *L)
         }
         lua_pop(L, 1);
         if (wfl_field(L, 6, "goal") != LUA_TNIL)
-            read_goal(L, lua_gettop(L), fname, "options.goal", gx, gy, &goal);
+            wfl_read_goal(L, lua_gettop(L), fname, "options.goal", gx, gy, &goal);
         lua_pop(L, 1);
     }
-    int cx = floor_cell(sx), cy = floor_cell(sy);
+    int cx = wfl_floor_cell(sx), cy = wfl_floor_cell(sy);
     if (cx < 0 || cy < 0 || cx >= wf_grid_width(u->g)
         || cy >= wf_grid_height(u->g)) {
         luaL_pushfail(L);
@@ -988,8 +741,8 @@ static int l_nearest_reachable(lua_State *L)
     int ox, oy, inside;
     wf_status st = wf_hier_nearest_reachable(h, u->g, k, cx, cy, &goal, &ox,
                                              &oy, &inside);
-    if (st != WF_OK && st < WF_NO_PATH)
-        return raise_status(L, fname, st);
+    if (wf_status_failed(st))
+        return wfl_raise_status(L, fname, st);
     if (st != WF_OK) {
         luaL_pushfail(L);
         lua_pushstring(L, wf_status_name(st));
@@ -1010,7 +763,7 @@ static int l_regions(lua_State *L)
     wf_hier_stats hs;
     wf_status st = wf_hier_stats_of(h, u->g, k, &hs);
     if (st != WF_OK)
-        return raise_status(L, fname, st);
+        return wfl_raise_status(L, fname, st);
     lua_createtable(L, 0, 5);
     lua_pushinteger(L, hs.chunk);
     lua_setfield(L, -2, "chunk_size");
@@ -1034,7 +787,7 @@ static int l_set_chunk_size(lua_State *L)
     wf_hier *nh;
     wf_status st = wf_hier_create(&nh, u->g, c);
     if (st != WF_OK)
-        return raise_status(L, fname, st);
+        return wfl_raise_status(L, fname, st);
     wf_hier_destroy(u->h);
     u->h = nh;
     u->chunk = c;
@@ -1048,12 +801,7 @@ static int l_set_chunk_size(lua_State *L)
 /* self for the lifecycle methods, which also accept a closed grid */
 static lgrid *check_any_grid(lua_State *L, const char *fname)
 {
-    lgrid *u = luaL_testudata(L, 1, GRID_MT);
-    char buf[64];
-    if (!u)
-        wfl_error(L, fname, "self must be a wayfinder.Grid, got %s",
-                  wfl_describe(L, 1, buf));
-    return u;
+    return wfl_check_self(L, GRID_MT, fname, "a wayfinder.Grid", NULL);
 }
 
 static int l_close(lua_State *L)
@@ -1139,8 +887,8 @@ void wfl_register_grid(lua_State *L)
     lua_setfield(L, -2, "MAX_CELLS");
 }
 
-wf_grid *wfl_check_grid_arg(lua_State *L, int idx, const char *fname,
-                            const char *arg)
+static lgrid *grid_arg(lua_State *L, int idx, const char *fname,
+                       const char *arg)
 {
     char buf[64];
     lgrid *u = luaL_testudata(L, idx, GRID_MT);
@@ -1149,7 +897,13 @@ wf_grid *wfl_check_grid_arg(lua_State *L, int idx, const char *fname,
                   wfl_describe(L, idx, buf));
     if (!u->g)
         wfl_error(L, fname, "%s is a closed grid", arg);
-    return u->g;
+    return u;
+}
+
+wf_grid *wfl_check_grid_arg(lua_State *L, int idx, const char *fname,
+                            const char *arg)
+{
+    return grid_arg(L, idx, fname, arg)->g;
 }
 
 /* The grid at idx with its region labels (created and synced), for the
@@ -1157,13 +911,7 @@ wf_grid *wfl_check_grid_arg(lua_State *L, int idx, const char *fname,
 wf_grid *wfl_check_grid_regions(lua_State *L, int idx, const char *fname,
                                 const char *arg, wf_hier **h, int searching)
 {
-    char buf[64];
-    lgrid *u = luaL_testudata(L, idx, GRID_MT);
-    if (!u)
-        wfl_error(L, fname, "%s must be a wayfinder.Grid, got %s", arg,
-                  wfl_describe(L, idx, buf));
-    if (!u->g)
-        wfl_error(L, fname, "%s is a closed grid", arg);
+    lgrid *u = grid_arg(L, idx, fname, arg);
     if (searching && u->in_batch)
         wfl_error(L, fname, "cannot search inside grid:batch");
     *h = grid_hier(L, u, fname);

@@ -8,7 +8,6 @@
 
 #define QUEUE_MT "wayfinder.Queue"
 #define REQ_MT "wayfinder.Request"
-#define WORLD_LIMIT 32767.0
 #define DEFAULT_FIELDS 16
 
 typedef struct lqueue {
@@ -23,11 +22,8 @@ typedef struct lreq {
 
 static lqueue *check_queue(lua_State *L, const char *fname)
 {
-    char buf[64];
-    lqueue *u = luaL_testudata(L, 1, QUEUE_MT);
-    if (!u)
-        wfl_error(L, fname, "self must be a wayfinder.Queue, got %s "
-                  "(call it as queue:method(...))", wfl_describe(L, 1, buf));
+    lqueue *u = wfl_check_self(L, QUEUE_MT, fname, "a wayfinder.Queue",
+                               "queue:method(...)");
     if (!u->q)
         wfl_error(L, fname, "the queue is closed");
     return u;
@@ -42,13 +38,6 @@ static wf_grid *queue_grid(lua_State *L, const char *fname, wf_hier **h,
                                         "the queue's grid", h, searching);
     lua_pop(L, 1);
     return g;
-}
-
-static int raise_status(lua_State *L, const char *fname, wf_status st)
-{
-    if (st == WF_ERR_NOMEM)
-        return wfl_error(L, fname, "out of memory");
-    return wfl_error(L, fname, "%s", wf_status_name(st));
 }
 
 /* ---------------------------------------------------------------- new -- */
@@ -74,7 +63,7 @@ static int l_queue_new(lua_State *L)
     lua_setiuservalue(L, -2, 1);
     wf_status st = wf_queue_create(&u->q, g, max_fields);
     if (st != WF_OK)
-        return raise_status(L, fname, st);
+        return wfl_raise_status(L, fname, st);
     return 1;
 }
 
@@ -84,23 +73,6 @@ static const char *const REQ_KEYS[] = {"sx", "sy", "gx", "gy", "class", "goal",
                                        "algorithm", "smooth", "max_expansions",
                                        "partial", "shared", "rewrite_goal",
                                        "escape", NULL};
-
-static wf_fix field_fix(lua_State *L, int t, const char *fname,
-                        const char *key, lua_Number lo, lua_Number hi)
-{
-    char arg[64];
-    snprintf(arg, sizeof arg, "request.%s", key);
-    lua_getfield(L, t, key);
-    wf_fix v = wfl_check_fix(L, -1, fname, arg, lo, hi);
-    lua_pop(L, 1);
-    return v;
-}
-
-static int floor_cell(wf_fix v)
-{
-    return (int)(v >= 0 ? v / WF_FIX_ONE
-                        : -((-(int64_t)v + WF_FIX_ONE - 1) / WF_FIX_ONE));
-}
 
 static int l_submit(lua_State *L)
 {
@@ -116,12 +88,16 @@ static int l_submit(lua_State *L)
     wf_request rq;
     memset(&rq, 0, sizeof rq);
     wf_query_init(&rq.q);
-    wf_fix sx = field_fix(L, 2, fname, "sx", -WORLD_LIMIT, WORLD_LIMIT);
-    wf_fix sy = field_fix(L, 2, fname, "sy", -WORLD_LIMIT, WORLD_LIMIT);
-    wf_fix gx = field_fix(L, 2, fname, "gx", -WORLD_LIMIT, WORLD_LIMIT);
-    wf_fix gy = field_fix(L, 2, fname, "gy", -WORLD_LIMIT, WORLD_LIMIT);
-    rq.q.sx = floor_cell(sx);
-    rq.q.sy = floor_cell(sy);
+    wf_fix sx = wfl_field_fix(L, 2, fname, "request", "sx",
+                              -WFL_WORLD_LIMIT, WFL_WORLD_LIMIT);
+    wf_fix sy = wfl_field_fix(L, 2, fname, "request", "sy",
+                              -WFL_WORLD_LIMIT, WFL_WORLD_LIMIT);
+    wf_fix gx = wfl_field_fix(L, 2, fname, "request", "gx",
+                              -WFL_WORLD_LIMIT, WFL_WORLD_LIMIT);
+    wf_fix gy = wfl_field_fix(L, 2, fname, "request", "gy",
+                              -WFL_WORLD_LIMIT, WFL_WORLD_LIMIT);
+    rq.q.sx = wfl_floor_cell(sx);
+    rq.q.sy = wfl_floor_cell(sy);
     wf_goal_point(&rq.q.goal, gx, gy);
     if (wfl_field(L, 2, "goal") != LUA_TNIL)
         wfl_read_goal(L, -1, fname, "request.goal", gx, gy, &rq.q.goal);
@@ -179,7 +155,7 @@ static int l_submit(lua_State *L)
     lua_setiuservalue(L, -2, 1);
     wf_status st = wf_queue_submit(u->q, &rq, &r->id);
     if (st != WF_OK)
-        return raise_status(L, fname, st);
+        return wfl_raise_status(L, fname, st);
     r->released = 0;
     return 1;
 }
@@ -200,7 +176,7 @@ static int l_run(lua_State *L)
     uint32_t served;
     wf_status st = wf_queue_run(u->q, g, h, budget, &used, &served);
     if (st != WF_OK)
-        return raise_status(L, fname, st);
+        return wfl_raise_status(L, fname, st);
     lua_pushinteger(L, (lua_Integer)used);
     lua_pushinteger(L, (lua_Integer)served);
     return 2;
@@ -287,7 +263,7 @@ static int l_status(lua_State *L)
     wf_req_state s;
     wf_status st = wf_queue_state(q, r->id, &s);
     if (st != WF_OK)
-        return raise_status(L, fname, st);
+        return wfl_raise_status(L, fname, st);
     lua_pushstring(L, state_name(s));
     return 1;
 }
@@ -300,7 +276,7 @@ static int l_result(lua_State *L)
     wf_req_state s;
     wf_status st = wf_queue_state(q, r->id, &s);
     if (st != WF_OK)
-        return raise_status(L, fname, st);
+        return wfl_raise_status(L, fname, st);
     if (s == WF_REQ_PENDING || s == WF_REQ_CANCELLED) {
         luaL_pushfail(L);
         lua_pushstring(L, state_name(s));
@@ -309,7 +285,7 @@ static int l_result(lua_State *L)
     wf_result res;
     st = wf_queue_result(q, r->id, &res);
     if (st != WF_OK)
-        return raise_status(L, fname, st);
+        return wfl_raise_status(L, fname, st);
     return wfl_push_outcome(L, &res, r->smooth);
 }
 
@@ -321,7 +297,7 @@ static int l_cancel(lua_State *L)
     int was;
     wf_status st = wf_queue_cancel(q, r->id, &was);
     if (st != WF_OK)
-        return raise_status(L, fname, st);
+        return wfl_raise_status(L, fname, st);
     lua_pushboolean(L, was);
     return 1;
 }

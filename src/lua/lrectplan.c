@@ -68,16 +68,6 @@ static void *anchored_buffer(lua_State *L, input *in, size_t bytes)
     return b;
 }
 
-static wf_fix to_fix(lua_Number v)
-{
-    return (wf_fix)lround((double)v * 65536.0);
-}
-
-static lua_Number from_fix(int64_t v)
-{
-    return (lua_Number)v / 65536.0;
-}
-
 /* Room ids: an integer in [ROOM_ID_MIN, ROOM_ID_MAX] stands for itself; a
  * string is interned, through the anchor's intern table, to an id above
  * ROOM_ID_MAX, so the two kinds never meet. */
@@ -200,7 +190,7 @@ static wf_rect box_fields(lua_State *L, input *in, int t, const char *arg)
     if (y1 < y0)
         wfl_error(L, in->fname, "%s has a negative height (y1 %g < y0 %g)", arg,
                   (double)y1, (double)y0);
-    wf_rect r = {to_fix(x0), to_fix(y0), to_fix(x1), to_fix(y1)};
+    wf_rect r = {wfl_to_fix(x0), wfl_to_fix(y0), wfl_to_fix(x1), wfl_to_fix(y1)};
     return r;
 }
 
@@ -472,11 +462,11 @@ static void read_tuning(lua_State *L, input *in, int t)
     int u = lua_gettop(L);
     wfl_check_keys(L, u, in->fname, "query.tuning", TUNING_KEYS);
     if (lua_getfield(L, u, "max_node_size") != LUA_TNIL)
-        c->max_node_size = to_fix(wfl_check_range(L, -1, in->fname,
+        c->max_node_size = wfl_to_fix(wfl_check_range(L, -1, in->fname,
                                                   "query.tuning.max_node_size", 0,
                                                   COORD_LIMIT));
     if (lua_getfield(L, u, "seed") != LUA_TNIL)
-        c->seed = to_fix(wfl_check_range(L, -1, in->fname, "query.tuning.seed",
+        c->seed = wfl_to_fix(wfl_check_range(L, -1, in->fname, "query.tuning.seed",
                                          0, COORD_LIMIT));
     lua_Number step = 0.5, min_step = 1.0 / 1024;
     if (lua_getfield(L, u, "step") != LUA_TNIL)
@@ -499,13 +489,13 @@ static void read_tuning(lua_State *L, input *in, int t)
         c->edge_points = (int)e;
     }
     if (lua_getfield(L, u, "escape") != LUA_TNIL)
-        c->escape = to_fix(wfl_check_range(L, -1, in->fname, "query.tuning.escape",
+        c->escape = wfl_to_fix(wfl_check_range(L, -1, in->fname, "query.tuning.escape",
                                            0, COORD_LIMIT));
     if (min_step > step)
         wfl_error(L, in->fname, "query.tuning.min_step (%g) must not exceed "
                   "query.tuning.step (%g)", (double)min_step, (double)step);
-    c->step = to_fix(step);
-    c->min_step = to_fix(min_step);
+    c->step = wfl_to_fix(step);
+    c->min_step = wfl_to_fix(min_step);
     lua_pop(L, 8);
 }
 
@@ -560,10 +550,10 @@ static void read_query(lua_State *L, input *in, int q)
     lua_getfield(L, q, "goal");
     point_arg(L, in, -1, "query.goal", &gx, &gy);
     lua_pop(L, 2);
-    c->sx = to_fix(sx);
-    c->sy = to_fix(sy);
-    c->gx = to_fix(gx);
-    c->gy = to_fix(gy);
+    c->sx = wfl_to_fix(sx);
+    c->sy = wfl_to_fix(sy);
+    c->gx = wfl_to_fix(gx);
+    c->gy = wfl_to_fix(gy);
 
     in->mode = "point";
     if (lua_getfield(L, q, "mode") != LUA_TNIL) {
@@ -582,7 +572,7 @@ static void read_query(lua_State *L, input *in, int q)
     if (lua_getfield(L, q, "near") != LUA_TNIL)
         in->near = wfl_check_range(L, -1, f, "query.near", 0, COORD_LIMIT);
     lua_pop(L, 1);
-    c->near = to_fix(in->near);
+    c->near = wfl_to_fix(in->near);
     in->width = 0;
     if (lua_getfield(L, q, "width") != LUA_TNIL)
         in->width = wfl_check_range(L, -1, f, "query.width", 0,
@@ -595,7 +585,7 @@ static void read_query(lua_State *L, input *in, int q)
         in->ignore = wfl_check_range(L, -1, f, "query.ignore_people_within", 0,
                                      COORD_LIMIT);
         in->has_ignore = 1;
-        in->scan.ignore_people = to_fix(in->ignore);
+        in->scan.ignore_people = wfl_to_fix(in->ignore);
     }
     lua_pop(L, 1);
     read_tuning(L, in, q);
@@ -727,7 +717,7 @@ static wf_area *build_areas(lua_State *L, input *in, size_t *n, uint8_t **skips)
                   wfl_describe(L, -1, buf));
     }
     if (st == WF_ERR_NOMEM)
-        wfl_error(L, in->fname, "out of memory");
+        wfl_raise_status(L, in->fname, WF_ERR_NOMEM);
     if (st != WF_OK)
         wfl_error(L, in->fname, "room rejected (%s)", wf_status_name(st));
     for (size_t k = 0; k < in->nterrain; k++)
@@ -784,13 +774,13 @@ static void set_int(lua_State *L, const char *k, lua_Integer v)
 static void push_rect(lua_State *L, const wf_rect *r)
 {
     lua_createtable(L, 4, 0);
-    lua_pushnumber(L, from_fix(r->x0));
+    wfl_push_fix(L, r->x0);
     lua_rawseti(L, -2, 1);
-    lua_pushnumber(L, from_fix(r->y0));
+    wfl_push_fix(L, r->y0);
     lua_rawseti(L, -2, 2);
-    lua_pushnumber(L, from_fix(r->x1));
+    wfl_push_fix(L, r->x1);
     lua_rawseti(L, -2, 3);
-    lua_pushnumber(L, from_fix(r->y1));
+    wfl_push_fix(L, r->y1);
     lua_rawseti(L, -2, 4);
 }
 
@@ -812,9 +802,9 @@ static void push_points(lua_State *L, const wf_fix *x, const wf_fix *y, int n)
     lua_createtable(L, n, 0);
     for (int i = 0; i < n; i++) {
         lua_createtable(L, 2, 0);
-        lua_pushnumber(L, from_fix(x[i]));
+        wfl_push_fix(L, x[i]);
         lua_rawseti(L, -2, 1);
-        lua_pushnumber(L, from_fix(y[i]));
+        wfl_push_fix(L, y[i]);
         lua_rawseti(L, -2, 2);
         lua_rawseti(L, -2, i + 1);
     }
@@ -860,10 +850,10 @@ static void push_info(lua_State *L, const wf_rectplan *p)
     set_int(L, "vertices", wf_rectplan_vertex_count(p));
     if (wf_rectplan_result(p, &r) != WF_OK)
         return;
-    set_num(L, "length", from_fix(r.length));
-    set_num(L, "cost", from_fix(r.cost));
+    set_num(L, "length", wfl_from_fix(r.length));
+    set_num(L, "cost", wfl_from_fix(r.cost));
     set_int(L, "length_units", r.length);
-    set_num(L, "chain_length", from_fix(r.chain_length));
+    set_num(L, "chain_length", wfl_from_fix(r.chain_length));
     set_num(L, "ratio", r.chain_length > 0 ? (lua_Number)r.length
                                                 / (lua_Number)r.chain_length
                                           : 1.0);
@@ -872,9 +862,9 @@ static void push_info(lua_State *L, const wf_rectplan *p)
     lua_pushboolean(L, r.goal_moved);
     lua_setfield(L, -2, "goal_moved");
     lua_createtable(L, 2, 0);
-    lua_pushnumber(L, from_fix(r.gx));
+    wfl_push_fix(L, r.gx);
     lua_rawseti(L, -2, 1);
-    lua_pushnumber(L, from_fix(r.gy));
+    wfl_push_fix(L, r.gy);
     lua_rawseti(L, -2, 2);
     lua_setfield(L, -2, "goal");
     push_points(L, r.cx, r.cy, r.nchain);
@@ -902,7 +892,7 @@ static int push_result(lua_State *L, const wf_rectplan *p, const char *fname)
     if (s == WF_RECTPLAN_FAILED) {
         wf_status st = wf_rectplan_status(p);
         if (st == WF_ERR_NOMEM)
-            return wfl_error(L, fname, "out of memory");
+            return wfl_raise_status(L, fname, WF_ERR_NOMEM);
         luaL_pushfail(L);
         lua_pushstring(L, reason_name(st));
         push_info(L, p);
@@ -917,13 +907,18 @@ static int push_result(lua_State *L, const wf_rectplan *p, const char *fname)
 
 /* ------------------------------------------------------------ planner -- */
 
+/* self, open or closed. */
+static lplanner *any_planner(lua_State *L, const char *fname)
+{
+    char call[96];
+    snprintf(call, sizeof call, "%s(...)", fname);
+    return wfl_check_self(L, PLANNER_MT, fname,
+                          "a planner from wayfinder.rectplan.planner", call);
+}
+
 static lplanner *check_planner(lua_State *L, const char *fname)
 {
-    char buf[64];
-    lplanner *u = luaL_testudata(L, 1, PLANNER_MT);
-    if (!u)
-        wfl_error(L, fname, "self must be a planner from wayfinder.rectplan.planner, "
-                  "got %s (call it as %s(...))", wfl_describe(L, 1, buf), fname);
+    lplanner *u = any_planner(L, fname);
     if (!u->p)
         wfl_error(L, fname, "the planner is closed");
     return u;
@@ -946,7 +941,6 @@ static lplanner *make_planner(lua_State *L, const char *fname)
     luaL_setmetatable(L, PLANNER_MT);
     /* user value: the anchor plus what obstacles() and tuning() report */
     lua_pushvalue(L, in.anchor);
-    set_int(L, "nareas", (lua_Integer)n);
     set_int(L, "nobjects", (lua_Integer)in.room.nobjects);
     lua_pushlightuserdata(L, areas);
     lua_setfield(L, -2, "areas_ptr");
@@ -956,14 +950,14 @@ static lplanner *make_planner(lua_State *L, const char *fname)
     *bounds = in.cfg.bounds;
     lua_setfield(L, -2, "bounds");
     lua_createtable(L, 0, 8);
-    set_num(L, "max_node_size", from_fix(in.cfg.max_node_size));
-    set_num(L, "seed", from_fix(in.cfg.seed));
-    set_num(L, "step", from_fix(in.cfg.step));
-    set_num(L, "min_step", from_fix(in.cfg.min_step));
-    set_num(L, "escape", from_fix(in.cfg.escape));
+    set_num(L, "max_node_size", wfl_from_fix(in.cfg.max_node_size));
+    set_num(L, "seed", wfl_from_fix(in.cfg.seed));
+    set_num(L, "step", wfl_from_fix(in.cfg.step));
+    set_num(L, "min_step", wfl_from_fix(in.cfg.min_step));
+    set_num(L, "escape", wfl_from_fix(in.cfg.escape));
     wf_status st = wf_rectplan_create(&u->p, &in.cfg);
     if (st == WF_ERR_NOMEM)
-        wfl_error(L, fname, "out of memory");
+        wfl_raise_status(L, fname, WF_ERR_NOMEM);
     if (st != WF_OK)
         wfl_error(L, fname, "planner rejected its input (%s)",
                   wf_status_name(st));
@@ -1035,7 +1029,7 @@ static int l_advance(lua_State *L)
     lplanner *u = check_planner(L, "planner:advance");
     wf_rectplan_state s = wf_rectplan_advance(u->p);
     if (s == WF_RECTPLAN_FAILED && wf_rectplan_status(u->p) == WF_ERR_NOMEM)
-        return wfl_error(L, "planner:advance", "out of memory");
+        return wfl_raise_status(L, "planner:advance", WF_ERR_NOMEM);
     lua_pushstring(L, s == WF_RECTPLAN_RUNNING ? "running"
                       : s == WF_RECTPLAN_DONE ? "done" : "failed");
     return 1;
@@ -1095,9 +1089,9 @@ static int l_state(lua_State *L)
         wf_rectplan_vertex_info vi;
         wf_rectplan_vertex(p, i, &vi);
         lua_createtable(L, 2, 10);
-        lua_pushnumber(L, from_fix(vi.x));
+        wfl_push_fix(L, vi.x);
         lua_rawseti(L, -2, 1);
-        lua_pushnumber(L, from_fix(vi.y));
+        wfl_push_fix(L, vi.y);
         lua_rawseti(L, -2, 2);
         lua_pushstring(L, i == 0 ? "start" : i == 1 ? "goal"
                           : vi.edge_end ? "end" : "edge");
@@ -1113,8 +1107,8 @@ static int l_state(lua_State *L)
             lua_setfield(L, -2, "nodes");
         }
         if (vi.opened >= 0) {
-            set_num(L, "g", from_fix(vi.g));
-            set_num(L, "h", from_fix(vi.h));
+            set_num(L, "g", wfl_from_fix(vi.g));
+            set_num(L, "h", wfl_from_fix(vi.h));
             set_int(L, "g_units", vi.g);
             set_int(L, "h_units", vi.h);
             set_int(L, "opened", vi.opened);
@@ -1153,9 +1147,9 @@ static int l_state(lua_State *L)
         lua_pushinteger(L, v + 1);
         lua_rawseti(L, -3, i);
         lua_createtable(L, 2, 0);
-        lua_pushnumber(L, from_fix(vi.x));
+        wfl_push_fix(L, vi.x);
         lua_rawseti(L, -2, 1);
-        lua_pushnumber(L, from_fix(vi.y));
+        wfl_push_fix(L, vi.y);
         lua_rawseti(L, -2, 2);
         lua_rawseti(L, -2, i);
         v = vi.parent;
@@ -1171,7 +1165,7 @@ static int l_state(lua_State *L)
             const wf_fix *x, *y;
             wf_rectplan_stage(p, k, &step, &x, &y);
             lua_createtable(L, 0, 2);
-            set_num(L, "step", from_fix(step));
+            set_num(L, "step", wfl_from_fix(step));
             push_points(L, x, y, r.nchain);
             lua_setfield(L, -2, "points");
             lua_rawseti(L, -2, k + 1);
@@ -1188,15 +1182,14 @@ static int l_obstacles(lua_State *L)
     int uv = lua_gettop(L);
     lua_getfield(L, uv, "ids");
     int ids = lua_gettop(L);
-    lua_getfield(L, uv, "nareas");
-    size_t n = (size_t)lua_tointeger(L, -1);
+    size_t n = wf_rectplan_area_count(u->p);
     lua_getfield(L, uv, "nobjects");
     size_t no = (size_t)lua_tointeger(L, -1);
     lua_getfield(L, uv, "areas_ptr");
     const wf_area *raw = lua_touserdata(L, -1);
     lua_getfield(L, uv, "skips_ptr");
     const uint8_t *skips = lua_touserdata(L, -1);
-    lua_pop(L, 4);
+    lua_pop(L, 3);
     push_obstacles(L, raw, n, u->p, skips, no, ids);
     lua_getfield(L, uv, "bounds");
     push_rect(L, lua_touserdata(L, -1));
@@ -1218,17 +1211,6 @@ static int l_tuning(lua_State *L)
         lua_rawset(L, -4);
     }
     return 1;
-}
-
-/* Like check_planner, but a closed planner is fine. */
-static lplanner *any_planner(lua_State *L, const char *fname)
-{
-    char buf[64];
-    lplanner *u = luaL_testudata(L, 1, PLANNER_MT);
-    if (!u)
-        wfl_error(L, fname, "self must be a planner from wayfinder.rectplan.planner, "
-                  "got %s (call it as %s(...))", wfl_describe(L, 1, buf), fname);
-    return u;
 }
 
 /* close, __close and __gc: one idempotent function. */

@@ -1,6 +1,7 @@
-/* lwalker.c - the "wayfinder.Walker" userdata: the route-following core of a
- * house world. The Lua world (lua/wayfinder/world.lua) owns one and talks to
- * it in fixed point (Q16.16 integers); scripts use the world, not this. */
+/* lwalker.c - the "wayfinder.Walker" userdata: the walker, the
+ * route-following core of a house world. The Lua world
+ * (lua/wayfinder/world.lua) owns one and talks to it in fixed point
+ * (Q16.16 integers); scripts use the world, not this. */
 #include <stdlib.h>
 
 #include "lcheck.h"
@@ -8,29 +9,19 @@
 #define WALKER_MT "wayfinder.Walker"
 #define FIX_LIMIT ((lua_Integer)WF_WALKER_MAX_SIDE * 65536)
 
-typedef struct lhouse {
-    wf_walker *h;            /* NULL once closed */
+typedef struct lwalker {
+    wf_walker *wk;           /* NULL once closed */
     wf_move_event *events;  /* one per person */
     size_t events_cap;
-} lhouse;
+} lwalker;
 
-static lhouse *check_house(lua_State *L, const char *fname)
+static lwalker *check_walker(lua_State *L, const char *fname)
 {
-    lhouse *u = luaL_testudata(L, 1, WALKER_MT);
-    char buf[64];
-    if (!u)
-        wfl_error(L, fname, "self must be a wayfinder.Walker, got %s",
-                  wfl_describe(L, 1, buf));
-    if (!u->h)
+    lwalker *u = wfl_check_self(L, WALKER_MT, fname, "a wayfinder.Walker",
+                                NULL);
+    if (!u->wk)
         wfl_error(L, fname, "the walker is closed");
     return u;
-}
-
-static int raise_status(lua_State *L, const char *fname, wf_status st)
-{
-    if (st == WF_ERR_NOMEM)
-        return wfl_error(L, fname, "out of memory");
-    return wfl_error(L, fname, "%s", wf_status_name(st));
 }
 
 static wf_fix fix_arg(lua_State *L, int idx, const char *fname, const char *arg)
@@ -44,16 +35,16 @@ static uint32_t id_arg(lua_State *L, int idx, const char *fname,
     return (uint32_t)wfl_check_int(L, idx, fname, arg, 1, 0x7fffffff);
 }
 
-static void edge_args(lua_State *L, lhouse *u, const char *fname, int *v,
+static void edge_args(lua_State *L, lwalker *u, const char *fname, int *v,
                       int *x, int *y)
 {
     *v = wfl_check_boolean(L, 2, fname, "vertical");
-    int w = wf_walker_width(u->h), h = wf_walker_height(u->h);
+    int w = wf_walker_width(u->wk), h = wf_walker_height(u->wk);
     *x = (int)wfl_check_int(L, 3, fname, "x", 0, *v ? w : w - 1);
     *y = (int)wfl_check_int(L, 4, fname, "y", 0, *v ? h - 1 : h);
 }
 
-static int l_house_new(lua_State *L)
+static int l_walker_new(lua_State *L)
 {
     const char *fname = "wayfinder.core.walker_new";
     lua_Integer w = wfl_check_int(L, 1, fname, "width", 1, WF_WALKER_MAX_SIDE);
@@ -61,87 +52,87 @@ static int l_house_new(lua_State *L)
     if ((int64_t)w * h > WF_WALKER_MAX_TILES)
         wfl_error(L, fname, "width*height must be at most %lld tiles, got %lld",
                   (long long)WF_WALKER_MAX_TILES, (long long)(w * h));
-    lhouse *u = lua_newuserdatauv(L, sizeof *u, 0);
-    u->h = NULL;
+    lwalker *u = lua_newuserdatauv(L, sizeof *u, 0);
+    u->wk = NULL;
     u->events = NULL;
     u->events_cap = 0;
     luaL_setmetatable(L, WALKER_MT);
-    wf_status st = wf_walker_create(&u->h, (int)w, (int)h);
+    wf_status st = wf_walker_create(&u->wk, (int)w, (int)h);
     if (st != WF_OK)
-        return raise_status(L, fname, st);
+        return wfl_raise_status(L, fname, st);
     return 1;
 }
 
 static int l_set_wall(lua_State *L)
 {
     const char *fname = "walker:set_wall";
-    lhouse *u = check_house(L, fname);
+    lwalker *u = check_walker(L, fname);
     int v, x, y;
     edge_args(L, u, fname, &v, &x, &y);
     int wall = wfl_check_boolean(L, 5, fname, "wall");
-    wf_status st = wf_walker_set_wall(u->h, v, x, y, wall);
+    wf_status st = wf_walker_set_wall(u->wk, v, x, y, wall);
     if (st != WF_OK)
-        return raise_status(L, fname, st);
+        return wfl_raise_status(L, fname, st);
     return 0;
 }
 
 static int l_wall(lua_State *L)
 {
     const char *fname = "walker:wall";
-    lhouse *u = check_house(L, fname);
+    lwalker *u = check_walker(L, fname);
     int v, x, y;
     edge_args(L, u, fname, &v, &x, &y);
-    lua_pushboolean(L, wf_walker_wall(u->h, v, x, y));
+    lua_pushboolean(L, wf_walker_wall(u->wk, v, x, y));
     return 1;
 }
 
 static int l_set_door(lua_State *L)
 {
     const char *fname = "walker:set_door";
-    lhouse *u = check_house(L, fname);
+    lwalker *u = check_walker(L, fname);
     int v, x, y;
     edge_args(L, u, fname, &v, &x, &y);
     uint32_t id = (uint32_t)wfl_check_int(L, 5, fname, "door", 0, 0x7fffffff);
     int open = wfl_check_boolean(L, 6, fname, "open");
-    wf_status st = wf_walker_set_door(u->h, v, x, y, id, open);
+    wf_status st = wf_walker_set_door(u->wk, v, x, y, id, open);
     if (st != WF_OK)
-        return raise_status(L, fname, st);
+        return wfl_raise_status(L, fname, st);
     return 0;
 }
 
 static int l_set_box(lua_State *L)
 {
     const char *fname = "walker:set_box";
-    lhouse *u = check_house(L, fname);
+    lwalker *u = check_walker(L, fname);
     uint32_t id = id_arg(L, 2, fname, "id");
     wf_fix x0 = fix_arg(L, 3, fname, "x0"), y0 = fix_arg(L, 4, fname, "y0");
     wf_fix x1 = fix_arg(L, 5, fname, "x1"), y1 = fix_arg(L, 6, fname, "y1");
     if (x1 < x0 || y1 < y0)
         wfl_error(L, fname, "the box must have x0 <= x1 and y0 <= y1");
-    wf_status st = wf_walker_set_box(u->h, id, x0, y0, x1, y1);
+    wf_status st = wf_walker_set_box(u->wk, id, x0, y0, x1, y1);
     if (st != WF_OK)
-        return raise_status(L, fname, st);
+        return wfl_raise_status(L, fname, st);
     return 0;
 }
 
 static int l_remove_box(lua_State *L)
 {
     const char *fname = "walker:remove_box";
-    lhouse *u = check_house(L, fname);
+    lwalker *u = check_walker(L, fname);
     uint32_t id = id_arg(L, 2, fname, "id");
-    wf_status st = wf_walker_remove_box(u->h, id);
+    wf_status st = wf_walker_remove_box(u->wk, id);
     if (st == WF_ERR_NOTFOUND)
         wfl_error(L, fname, "id %d names no box", (int)id);
     if (st != WF_OK)
-        return raise_status(L, fname, st);
+        return wfl_raise_status(L, fname, st);
     return 0;
 }
 
-static void check_xy(lua_State *L, lhouse *u, const char *fname, wf_fix x,
+static void check_xy(lua_State *L, lwalker *u, const char *fname, wf_fix x,
                      wf_fix y)
 {
-    if (x < 0 || y < 0 || (int64_t)x >= (int64_t)wf_walker_width(u->h) * 65536
-        || (int64_t)y >= (int64_t)wf_walker_height(u->h) * 65536)
+    if (x < 0 || y < 0 || (int64_t)x >= (int64_t)wf_walker_width(u->wk) * 65536
+        || (int64_t)y >= (int64_t)wf_walker_height(u->wk) * 65536)
         wfl_error(L, fname, "position (%d, %d) lies outside the world",
                   (int)x, (int)y);
 }
@@ -149,7 +140,7 @@ static void check_xy(lua_State *L, lhouse *u, const char *fname, wf_fix x,
 static int l_add_person(lua_State *L)
 {
     const char *fname = "walker:add_person";
-    lhouse *u = check_house(L, fname);
+    lwalker *u = check_walker(L, fname);
     uint32_t id = id_arg(L, 2, fname, "id");
     wf_fix x = fix_arg(L, 3, fname, "x"), y = fix_arg(L, 4, fname, "y");
     wf_fix half = (wf_fix)wfl_check_int(L, 5, fname, "half", 1,
@@ -158,28 +149,28 @@ static int l_add_person(lua_State *L)
     int facing = (int)wfl_check_int(L, 7, fname, "facing", 0, 7);
     check_xy(L, u, fname, x, y);
     wf_person_state ps;
-    if (wf_walker_person(u->h, id, &ps) == WF_OK)
+    if (wf_walker_person(u->wk, id, &ps) == WF_OK)
         wfl_error(L, fname, "id %d is already a person", (int)id);
-    size_t need = wf_walker_person_count(u->h) + 1;
+    size_t need = wf_walker_person_count(u->wk) + 1;
     if (need > u->events_cap) {
         size_t cap = u->events_cap ? u->events_cap * 2 : 16;
         wf_move_event *e = realloc(u->events, cap * sizeof *e);
         if (!e)
-            return wfl_error(L, fname, "out of memory");
+            return wfl_raise_status(L, fname, WF_ERR_NOMEM);
         u->events = e;
         u->events_cap = cap;
     }
-    wf_status st = wf_walker_add_person(u->h, id, x, y, half, speed, facing);
+    wf_status st = wf_walker_add_person(u->wk, id, x, y, half, speed, facing);
     if (st != WF_OK)
-        return raise_status(L, fname, st);
+        return wfl_raise_status(L, fname, st);
     return 0;
 }
 
-static uint32_t person_arg(lua_State *L, lhouse *u, const char *fname)
+static uint32_t person_arg(lua_State *L, lwalker *u, const char *fname)
 {
     uint32_t id = id_arg(L, 2, fname, "id");
     wf_person_state ps;
-    if (wf_walker_person(u->h, id, &ps) != WF_OK)
+    if (wf_walker_person(u->wk, id, &ps) != WF_OK)
         wfl_error(L, fname, "id %d names no person", (int)id);
     return id;
 }
@@ -187,37 +178,37 @@ static uint32_t person_arg(lua_State *L, lhouse *u, const char *fname)
 static int l_remove_person(lua_State *L)
 {
     const char *fname = "walker:remove_person";
-    lhouse *u = check_house(L, fname);
+    lwalker *u = check_walker(L, fname);
     uint32_t id = person_arg(L, u, fname);
-    wf_status st = wf_walker_remove_person(u->h, id);
+    wf_status st = wf_walker_remove_person(u->wk, id);
     if (st != WF_OK)
-        return raise_status(L, fname, st);
+        return wfl_raise_status(L, fname, st);
     return 0;
 }
 
 static int l_place(lua_State *L)
 {
     const char *fname = "walker:place";
-    lhouse *u = check_house(L, fname);
+    lwalker *u = check_walker(L, fname);
     uint32_t id = person_arg(L, u, fname);
     wf_fix x = fix_arg(L, 3, fname, "x"), y = fix_arg(L, 4, fname, "y");
     int facing = (int)wfl_check_int(L, 5, fname, "facing", 0, 7);
     check_xy(L, u, fname, x, y);
-    wf_status st = wf_walker_place_person(u->h, id, x, y, facing);
+    wf_status st = wf_walker_place_person(u->wk, id, x, y, facing);
     if (st != WF_OK)
-        return raise_status(L, fname, st);
+        return wfl_raise_status(L, fname, st);
     return 0;
 }
 
 static int l_set_speed(lua_State *L)
 {
     const char *fname = "walker:set_speed";
-    lhouse *u = check_house(L, fname);
+    lwalker *u = check_walker(L, fname);
     uint32_t id = person_arg(L, u, fname);
     wf_fix speed = (wf_fix)wfl_check_int(L, 3, fname, "speed", 1, WF_FIX_ONE);
-    wf_status st = wf_walker_set_speed(u->h, id, speed);
+    wf_status st = wf_walker_set_speed(u->wk, id, speed);
     if (st != WF_OK)
-        return raise_status(L, fname, st);
+        return wfl_raise_status(L, fname, st);
     return 0;
 }
 
@@ -225,7 +216,7 @@ static int l_set_speed(lua_State *L)
 static int l_set_route(lua_State *L)
 {
     const char *fname = "walker:set_route";
-    lhouse *u = check_house(L, fname);
+    lwalker *u = check_walker(L, fname);
     uint32_t id = person_arg(L, u, fname);
     char buf[64];
     if (!lua_istable(L, 3))
@@ -245,17 +236,17 @@ static int l_set_route(lua_State *L)
     }
     for (int k = 0; k < n; k++)
         check_xy(L, u, fname, xy[2 * k], xy[2 * k + 1]);
-    wf_status st = wf_walker_set_route(u->h, id, xy, n, index);
+    wf_status st = wf_walker_set_route(u->wk, id, xy, n, index);
     if (st != WF_OK)
-        return raise_status(L, fname, st);
+        return wfl_raise_status(L, fname, st);
     return 0;
 }
 
 static int l_stop(lua_State *L)
 {
     const char *fname = "walker:stop";
-    lhouse *u = check_house(L, fname);
-    wf_walker_stop(u->h, person_arg(L, u, fname));
+    lwalker *u = check_walker(L, fname);
+    wf_walker_stop(u->wk, person_arg(L, u, fname));
     return 0;
 }
 
@@ -263,10 +254,10 @@ static int l_stop(lua_State *L)
 static int l_person(lua_State *L)
 {
     const char *fname = "walker:person";
-    lhouse *u = check_house(L, fname);
+    lwalker *u = check_walker(L, fname);
     uint32_t id = person_arg(L, u, fname);
     wf_person_state ps;
-    wf_walker_person(u->h, id, &ps);
+    wf_walker_person(u->wk, id, &ps);
     lua_pushinteger(L, ps.x);
     lua_pushinteger(L, ps.y);
     lua_pushinteger(L, ps.facing);
@@ -281,11 +272,11 @@ static int l_person(lua_State *L)
 static int l_route(lua_State *L)
 {
     const char *fname = "walker:route";
-    lhouse *u = check_house(L, fname);
+    lwalker *u = check_walker(L, fname);
     uint32_t id = person_arg(L, u, fname);
     const wf_fix *xy;
     int n;
-    wf_walker_route(u->h, id, &xy, &n);
+    wf_walker_route(u->wk, id, &xy, &n);
     lua_createtable(L, 2 * n, 0);
     for (int k = 0; k < 2 * n; k++) {
         lua_pushinteger(L, xy[k]);
@@ -299,13 +290,13 @@ static int l_route(lua_State *L)
 static int l_positions(lua_State *L)
 {
     const char *fname = "walker:positions";
-    lhouse *u = check_house(L, fname);
+    lwalker *u = check_walker(L, fname);
     luaL_checktype(L, 2, LUA_TTABLE);
-    size_t n = wf_walker_person_count(u->h);
+    size_t n = wf_walker_person_count(u->wk);
     for (size_t k = 0; k < n; k++) {
-        uint32_t id = wf_walker_person_id(u->h, k);
+        uint32_t id = wf_walker_person_id(u->wk, k);
         wf_person_state ps;
-        wf_walker_person(u->h, id, &ps);
+        wf_walker_person(u->wk, id, &ps);
         lua_pushinteger(L, (lua_Integer)id);
         lua_rawseti(L, 2, (lua_Integer)(4 * k + 1));
         lua_pushinteger(L, ps.x);
@@ -323,11 +314,11 @@ static int l_positions(lua_State *L)
 static int l_step(lua_State *L)
 {
     const char *fname = "walker:step";
-    lhouse *u = check_house(L, fname);
+    lwalker *u = check_walker(L, fname);
     size_t count = 0;
-    wf_status st = wf_walker_step(u->h, u->events, u->events_cap, &count);
+    wf_status st = wf_walker_step(u->wk, u->events, u->events_cap, &count);
     if (st != WF_OK)
-        return raise_status(L, fname, st);
+        return wfl_raise_status(L, fname, st);
     lua_createtable(L, (int)(3 * count), 0);
     for (size_t k = 0; k < count; k++) {
         lua_pushinteger(L, (lua_Integer)u->events[k].id);
@@ -344,14 +335,17 @@ static int l_step(lua_State *L)
 static int l_square_free(lua_State *L)
 {
     const char *fname = "walker:square_free";
-    lhouse *u = check_house(L, fname);
+    lwalker *u = check_walker(L, fname);
     wf_fix x = fix_arg(L, 2, fname, "x"), y = fix_arg(L, 3, fname, "y");
     wf_fix half = (wf_fix)wfl_check_int(L, 4, fname, "half", 1,
                                         WF_WALKER_MAX_HALF);
     uint32_t ignore = (uint32_t)wfl_check_int(L, 5, fname, "ignore", 0,
                                               0x7fffffff);
     uint32_t blk = 0;
-    int ok = wf_walker_square_free(u->h, x, y, half, ignore, &blk);
+    int ok = 0;
+    wf_status st = wf_walker_square_free(u->wk, x, y, half, ignore, &ok, &blk);
+    if (st != WF_OK)
+        return wfl_raise_status(L, fname, st);
     lua_pushboolean(L, ok);
     lua_pushinteger(L, (lua_Integer)blk);
     return 2;
@@ -359,9 +353,9 @@ static int l_square_free(lua_State *L)
 
 static int l_close(lua_State *L)
 {
-    lhouse *u = luaL_checkudata(L, 1, WALKER_MT);
-    wf_walker_destroy(u->h);
-    u->h = NULL;
+    lwalker *u = luaL_checkudata(L, 1, WALKER_MT);
+    wf_walker_destroy(u->wk);
+    u->wk = NULL;
     free(u->events);
     u->events = NULL;
     u->events_cap = 0;
@@ -370,17 +364,17 @@ static int l_close(lua_State *L)
 
 static int l_tostring(lua_State *L)
 {
-    lhouse *u = luaL_checkudata(L, 1, WALKER_MT);
-    if (!u->h)
+    lwalker *u = luaL_checkudata(L, 1, WALKER_MT);
+    if (!u->wk)
         lua_pushstring(L, "wayfinder.Walker (closed)");
     else
         lua_pushfstring(L, "wayfinder.Walker (%dx%d, %d people)",
-                        wf_walker_width(u->h), wf_walker_height(u->h),
-                        (int)wf_walker_person_count(u->h));
+                        wf_walker_width(u->wk), wf_walker_height(u->wk),
+                        (int)wf_walker_person_count(u->wk));
     return 1;
 }
 
-static const luaL_Reg house_methods[] = {
+static const luaL_Reg walker_methods[] = {
     {"set_wall", l_set_wall},
     {"wall", l_wall},
     {"set_door", l_set_door},
@@ -403,8 +397,8 @@ static const luaL_Reg house_methods[] = {
 
 void wfl_register_walker(lua_State *L)
 {
-    wfl_new_type(L, WALKER_MT, house_methods, l_close, l_tostring);
+    wfl_new_type(L, WALKER_MT, walker_methods, l_close, l_tostring);
     lua_pop(L, 1);
-    lua_pushcfunction(L, l_house_new);
+    lua_pushcfunction(L, l_walker_new);
     lua_setfield(L, -2, "walker_new");
 }

@@ -1,75 +1,10 @@
-/* internal.h - structures shared by the core's files; not part of the API.
- * The grid keeps passability as bit planes (one per class) so scanners can
- * read 64 navcells per load. */
-#ifndef WF_INTERNAL_H
-#define WF_INTERNAL_H
+/* search_internal.h - the search scratch (node records, open lists, the
+ * state of one run) shared by A*, JPS, smoothing, flow fields and the
+ * queue; not part of the API. Nothing outside the search needs it. */
+#ifndef WF_SEARCH_INTERNAL_H
+#define WF_SEARCH_INTERNAL_H
 
-#include <math.h>
-
-#include "wayfinder.h"
-
-#define WF_CHANGE_LOG 16
-
-#if defined(__GNUC__)
-#define WF_ALWAYS_INLINE inline __attribute__((always_inline))
-#define WF_NOINLINE __attribute__((noinline))
-#else
-#define WF_ALWAYS_INLINE inline
-#define WF_NOINLINE
-#endif
-
-typedef struct wf_obstruction {
-    uint32_t id;
-    wf_shape shape;
-    int bx0, by0, bx1, by1;     /* navcell box it may block, any class */
-} wf_obstruction;
-
-struct wf_grid {
-    int w, h, nclasses;
-    wf_class_def classes[WF_MAX_CLASSES];
-    int max_clearance;
-    int border;
-    wf_border_shape border_shape;
-    int32_t *row_lo, *row_hi;   /* per row: terrain allowed for x in [lo, hi] */
-    int words;                  /* uint64 words per padded row */
-    size_t plane_words;         /* words per plane, (h + 2) rows */
-    uint64_t *terrain;          /* nclasses planes: 1 = terrain passable */
-    uint64_t *pass;             /* nclasses planes: 1 = passable (derived) */
-    int twords;                 /* words per padded column of tpass */
-    size_t tplane_words;        /* words per transposed plane, (w + 2) cols */
-    uint64_t *tpass;            /* pass transposed (column-major), so that
-                                   vertical scans read 64 navcells a load */
-    uint8_t *cost;              /* NULL while every cost is 1 */
-    uint32_t cost_hist[WF_MAX_COST + 1];
-    wf_obstruction *obs;        /* sorted by id */
-    size_t nobs, obs_cap;
-    uint32_t next_id;
-    int batch_depth;
-    int dirty;                  /* a region is pending inside a batch */
-    int dx0, dy0, dx1, dy1;
-    uint64_t version;
-    uint64_t serial;            /* unique in the process (wf_grid_create) */
-    /* change log: the last WF_CHANGE_LOG recomputed regions */
-    struct { uint64_t version; int x0, y0, x1, y1; } changes[WF_CHANGE_LOG];
-    unsigned nchanges;          /* total ever logged */
-};
-
-
-static inline uint64_t *wf_plane_row(const wf_grid *g, const uint64_t *planes,
-                                     int cls, int y)
-{
-    return (uint64_t *)planes + (size_t)cls * g->plane_words
-           + (size_t)(y + 1) * (size_t)g->words;
-}
-
-/* Column x of a transposed plane: bit (y + 1) is navcell (x, y). Columns
- * -1 and width exist and are all zero. */
-static inline uint64_t *wf_plane_col(const wf_grid *g, const uint64_t *planes,
-                                     int cls, int x)
-{
-    return (uint64_t *)planes + (size_t)cls * g->tplane_words
-           + (size_t)(x + 1) * (size_t)g->twords;
-}
+#include "grid_internal.h"
 
 /* The jump mask planes of a class (jplanes.c), in scan direction. */
 enum { WF_JM_EAST, WF_JM_WEST, WF_JM_SOUTH, WF_JM_NORTH };
@@ -91,18 +26,6 @@ static inline int wf_diag_index(int h, int x, int y, int dx, int dy)
 {
     return dx == dy ? x - y + h - 1 : x + y;
 }
-
-static inline int wf_bit(const uint64_t *row, int x)
-{
-    unsigned b = (unsigned)(x + 1);
-    return (int)((row[b >> 6] >> (b & 63)) & 1u);
-}
-
-static inline int wf_passable_fast(const wf_grid *g, int cls, int x, int y)
-{
-    return wf_bit(wf_plane_row(g, g->pass, cls, y), x);
-}
-
 /* Search scratch, one record per navcell, valid for the current search when
  * stamp is gen (open) or gen + 1 (closed). */
 typedef struct wf_node {
@@ -334,41 +257,4 @@ void wf_jps_start(wf_run *r, int sx, int sy);
 /* Runs JPS from the start already pushed; returns the goal node or
  * UINT32_MAX when the open list runs dry. */
 uint32_t wf_jps_loop(wf_run *r);
-
-/* floor(sqrt(v)) for every 64-bit v: a floating-point estimate, then
- * integer steps that make it the exact floor whatever the estimate's
- * rounding, so the result is the same on every machine. The core's one
- * integer square root (search, smoothing, walking, the room planner). */
-static inline uint64_t wf_isqrt64(uint64_t v)
-{
-    uint64_t r = (uint64_t)sqrt((double)v);
-    if (r > 4294967295u)
-        r = 4294967295u;
-    while (r * r > v)
-        r--;
-    while (r < 4294967295u && (r + 1) * (r + 1) <= v)
-        r++;
-    return r;
-}
-
-/* The length of a segment (dx, dy) in whole Q16.16 units (the floor of
- * its Euclidean length), as wf_polyline_length adds them up. */
-static inline int64_t wf_segment_length(int64_t dx, int64_t dy)
-{
-    return (int64_t)wf_isqrt64((uint64_t)(dx * dx + dy * dy) << 32);
-}
-
-/* raster.c */
-/* Cells [x0, x1] x [y0, y1] (clipped) that obstruction o may block for a
- * class of clearance c, and the test itself writing 1s into blk (row-major,
- * region of width rw starting at rx0, ry0). Returns WF_ERR_NOMEM or WF_OK. */
-wf_fix wf_effective_clearance(const wf_shape *s, int clearance);
-void wf_shape_box(const wf_shape *s, wf_fix extra, int *x0, int *y0, int *x1,
-                  int *y1);
-wf_status wf_rasterize(const wf_shape *s, int clearance, uint8_t *blk,
-                       int rx0, int ry0, int rx1, int ry1);
-
-/* grid.c */
-wf_status wf_grid_update_region(wf_grid *g, int x0, int y0, int x1, int y1);
-
 #endif

@@ -1,0 +1,717 @@
+/* core_test.c - direct tests of the C core, built against src/wayfinder.h
+ * alone (no Lua): grids, search, goals, regions, the queue, the walker and
+ * the rectangle planner, each with exact expected values. `make ctest`
+ * builds and runs it (also under ASan+UBSan); it prints
+ * "core: N passed, M failed" last and exits non-zero on any failure. */
+#include <stdio.h>
+#include <string.h>
+
+#include "wayfinder.h"
+
+static int passed, failed;
+
+#define CHECK(cond)                                                         \
+    do {                                                                    \
+        if (cond) {                                                         \
+            passed++;                                                       \
+        } else {                                                            \
+            failed++;                                                       \
+            printf("FAIL %s:%d: %s\n", __FILE__, __LINE__, #cond);          \
+        }                                                                   \
+    } while (0)
+
+/* Equality of two integers, printing both sides on failure. */
+#define CHECK_EQ(a, b)                                                      \
+    do {                                                                    \
+        long long va_ = (long long)(a), vb_ = (long long)(b);               \
+        if (va_ == vb_) {                                                   \
+            passed++;                                                       \
+        } else {                                                            \
+            failed++;                                                       \
+            printf("FAIL %s:%d: %s == %s (%lld != %lld)\n", __FILE__,       \
+                   __LINE__, #a, #b, va_, vb_);                             \
+        }                                                                   \
+    } while (0)
+
+/* Orthogonal and diagonal step costs of the search, in path cost units. */
+#define ORTHO (2 * WF_COST_SCALE)
+#define DIAG  (2 * WF_COST_DIAG)
+
+static wf_grid *open_grid(int w, int h)
+{
+    wf_grid_config cfg;
+    wf_grid_config_init(&cfg, w, h);
+    wf_grid *g = NULL;
+    if (wf_grid_create(&g, &cfg) != WF_OK)
+        return NULL;
+    return g;
+}
+
+static wf_grid *ascii_grid(const char *text)
+{
+    wf_grid *g = NULL;
+    wf_parse_error err;
+    if (wf_grid_from_ascii(&g, text, strlen(text), NULL, &err) != WF_OK)
+        return NULL;
+    return g;
+}
+
+static int count_blocked(const wf_grid *g)
+{
+    int n = 0;
+    for (int y = 0; y < wf_grid_height(g); y++)
+        for (int x = 0; x < wf_grid_width(g); x++)
+            n += !wf_grid_is_passable(g, x, y, 0);
+    return n;
+}
+
+/* ---------------------------------------------------------------- grid -- */
+
+static void test_grid(void)
+{
+    wf_grid *g = open_grid(10, 8);
+    CHECK(g != NULL);
+    if (!g)
+        return;
+    CHECK_EQ(wf_grid_width(g), 10);
+    CHECK_EQ(wf_grid_height(g), 8);
+    CHECK_EQ(wf_grid_class_count(g), 1);
+    CHECK(strcmp(wf_grid_class_name(g, 0), "default") == 0);
+    CHECK_EQ(count_blocked(g), 0);
+
+    /* terrain: one navcell blocked, then passable again */
+    uint64_t v0 = wf_grid_version(g);
+    CHECK_EQ(wf_grid_set_passable(g, 3, 2, -1, 0), WF_OK);
+    CHECK_EQ(wf_grid_is_passable(g, 3, 2, 0), 0);
+    CHECK_EQ(wf_grid_terrain_passable(g, 3, 2, 0), 0);
+    CHECK_EQ(wf_grid_is_passable(g, 2, 2, 0), 1);
+    CHECK_EQ(count_blocked(g), 1);
+    CHECK(wf_grid_version(g) > v0);
+    CHECK_EQ(wf_grid_set_passable(g, 3, 2, -1, 1), WF_OK);
+    CHECK_EQ(count_blocked(g), 0);
+    CHECK_EQ(wf_grid_is_passable(g, -1, 0, 0), 0);   /* off the grid */
+
+    /* an axis-aligned 2 x 2 square centred on (5, 5): its narrow-shape
+     * clearance is (3 - 2) / 2 = 1/2, so the navcells whose four corners
+     * lie within 1/2 of [4, 6] x [4, 6] are blocked, exactly (4..5, 4..5) */
+    wf_shape s;
+    wf_shape_init(&s, WF_FIX(5), WF_FIX(5), WF_FIX(1), WF_FIX(1), WF_FIX_ONE,
+                  0);
+    uint32_t id = 0;
+    CHECK_EQ(wf_grid_add_obstruction(g, &s, &id), WF_OK);
+    CHECK(id > 0);
+    CHECK_EQ(wf_grid_obstruction_count(g), 1);
+    CHECK_EQ(wf_grid_obstruction_id(g, 0), id);
+    CHECK_EQ(count_blocked(g), 4);
+    CHECK_EQ(wf_grid_is_passable(g, 4, 4, 0), 0);
+    CHECK_EQ(wf_grid_is_passable(g, 5, 5, 0), 0);
+    CHECK_EQ(wf_grid_is_passable(g, 3, 4, 0), 1);
+    CHECK_EQ(wf_grid_is_passable(g, 6, 5, 0), 1);
+    CHECK_EQ(wf_grid_terrain_passable(g, 4, 4, 0), 1);
+    wf_shape back;
+    CHECK_EQ(wf_grid_get_obstruction(g, id, &back), WF_OK);
+    CHECK_EQ(back.cx, WF_FIX(5));
+    CHECK_EQ(back.hw, WF_FIX(1));
+    CHECK_EQ(wf_grid_remove_obstruction(g, id), WF_OK);
+    CHECK_EQ(count_blocked(g), 0);
+    CHECK_EQ(wf_grid_remove_obstruction(g, id), WF_ERR_NOTFOUND);
+    CHECK_EQ(wf_grid_obstruction_count(g), 0);
+
+    /* costs */
+    CHECK_EQ(wf_grid_uniform_cost(g), 1);
+    CHECK_EQ(wf_grid_set_cost(g, 1, 1, 5), WF_OK);
+    CHECK_EQ(wf_grid_cost(g, 1, 1), 5);
+    CHECK_EQ(wf_grid_uniform_cost(g), 0);
+    CHECK_EQ(wf_grid_set_cost(g, 1, 1, 1), WF_OK);
+    CHECK_EQ(wf_grid_uniform_cost(g), 1);
+    wf_grid_destroy(g);
+}
+
+/* -------------------------------------------------------------- search -- */
+
+static wf_status find(wf_search *s, const wf_grid *g, int sx, int sy,
+                      const wf_goal *goal, wf_algorithm algo, wf_path *p)
+{
+    wf_query q;
+    wf_query_init(&q);
+    q.sx = sx;
+    q.sy = sy;
+    q.goal = *goal;
+    q.algorithm = algo;
+    return wf_search_run(s, g, &q, p);
+}
+
+static void test_search(void)
+{
+    /* a wall under the start: from (2, 0) to (2, 2) the only way is round
+     * its east end, six orthogonal steps (the corners forbid diagonals) */
+    wf_grid *g = ascii_grid(".....\n.###.\n.....\n");
+    CHECK(g != NULL);
+    if (!g)
+        return;
+    wf_search *s = NULL;
+    CHECK_EQ(wf_search_create(&s, g), WF_OK);
+    wf_goal goal;
+    wf_goal_point(&goal, WF_FIX(2) + WF_FIX_HALF, WF_FIX(2) + WF_FIX_HALF);
+    wf_path p;
+    CHECK_EQ(find(s, g, 2, 0, &goal, WF_ALGO_ASTAR, &p), WF_OK);
+    CHECK_EQ(p.cost, 6 * ORTHO);
+    CHECK_EQ(p.algorithm, WF_ALGO_ASTAR);
+    CHECK_EQ(p.x[0], 2);
+    CHECK_EQ(p.y[0], 0);
+    CHECK_EQ(p.x[p.n - 1], 2);
+    CHECK_EQ(p.y[p.n - 1], 2);
+    /* waypoints are the turns: (2,0) (0,0) (0,2) (2,2) or the east twin */
+    CHECK_EQ(p.n, 4);
+    CHECK_EQ(find(s, g, 2, 0, &goal, WF_ALGO_JPS, &p), WF_OK);
+    CHECK_EQ(p.cost, 6 * ORTHO);
+    CHECK_EQ(p.algorithm, WF_ALGO_JPS);
+
+    /* start on the wall, goal off the grid */
+    CHECK_EQ(find(s, g, 2, 1, &goal, WF_ALGO_ASTAR, &p), WF_START_BLOCKED);
+    CHECK_EQ(find(s, g, 9, 0, &goal, WF_ALGO_ASTAR, &p), WF_START_OUTSIDE);
+    wf_goal far;
+    wf_goal_point(&far, WF_FIX(50), WF_FIX(50));
+    CHECK_EQ(find(s, g, 0, 0, &far, WF_ALGO_ASTAR, &p), WF_GOAL_OUTSIDE);
+    wf_search_destroy(s);
+    wf_grid_destroy(g);
+
+    /* open 8 x 8: (0, 0) to (7, 3) is 3 diagonal + 4 straight steps,
+     * 4 + 3 sqrt(2) navcells, for both algorithms */
+    g = open_grid(8, 8);
+    s = NULL;
+    CHECK_EQ(wf_search_create(&s, g), WF_OK);
+    wf_goal_point(&goal, WF_FIX(7) + WF_FIX_HALF, WF_FIX(3) + WF_FIX_HALF);
+    int64_t want = 4 * ORTHO + 3 * DIAG;
+    CHECK_EQ(find(s, g, 0, 0, &goal, WF_ALGO_ASTAR, &p), WF_OK);
+    CHECK_EQ(p.cost, want);
+    CHECK_EQ(p.n, 3);   /* start, the turn, the goal */
+    CHECK_EQ(find(s, g, 0, 0, &goal, WF_ALGO_JPS, &p), WF_OK);
+    CHECK_EQ(p.cost, want);
+
+    /* a wall at x = 4 with one gap at (4, 1): from (0, 4), 3 diagonals to
+     * (3, 1), 2 straight steps through the gap to (5, 1) (a diagonal into
+     * or out of the gap would cut a wall corner), 2 diagonals to (7, 3)
+     * and 1 straight step to (7, 4) */
+    for (int y = 0; y < 8; y++)
+        if (y != 1)
+            CHECK_EQ(wf_grid_set_passable(g, 4, y, -1, 0), WF_OK);
+    wf_goal_point(&goal, WF_FIX(7) + WF_FIX_HALF, WF_FIX(4) + WF_FIX_HALF);
+    want = 3 * ORTHO + 5 * DIAG;
+    CHECK_EQ(find(s, g, 0, 4, &goal, WF_ALGO_ASTAR, &p), WF_OK);
+    CHECK_EQ(p.cost, want);
+    CHECK_EQ(find(s, g, 0, 4, &goal, WF_ALGO_JPS, &p), WF_OK);
+    CHECK_EQ(p.cost, want);
+    /* closing the gap leaves no path */
+    CHECK_EQ(wf_grid_set_passable(g, 4, 1, -1, 0), WF_OK);
+    CHECK_EQ(find(s, g, 0, 4, &goal, WF_ALGO_ASTAR, &p), WF_NO_PATH);
+    CHECK_EQ(find(s, g, 0, 4, &goal, WF_ALGO_JPS, &p), WF_NO_PATH);
+
+    /* JPS needs uniform costs */
+    CHECK_EQ(wf_grid_set_cost(g, 0, 0, 3), WF_OK);
+    CHECK_EQ(find(s, g, 0, 4, &goal, WF_ALGO_JPS, &p), WF_ERR_COST);
+    wf_search_destroy(s);
+    wf_grid_destroy(g);
+}
+
+/* ---------------------------------------------------------------- goal -- */
+
+static void test_goal_circle(void)
+{
+    /* disc of radius 1 at (5.5, 5.5): navcell (4, 4) touches it at its
+     * corner (5, 5), 0.71 away; (3, 3) and (3, 4) do not */
+    wf_goal c;
+    wf_goal_circle(&c, WF_FIX(5) + WF_FIX_HALF, WF_FIX(5) + WF_FIX_HALF,
+                   WF_FIX(1));
+    CHECK_EQ(wf_goal_contains(&c, 4, 4), 1);
+    CHECK_EQ(wf_goal_contains(&c, 5, 5), 1);
+    CHECK_EQ(wf_goal_contains(&c, 4, 5), 1);
+    CHECK_EQ(wf_goal_contains(&c, 3, 3), 0);
+    CHECK_EQ(wf_goal_contains(&c, 3, 4), 0);
+    CHECK_EQ(wf_goal_contains(&c, 3, 5), 0);
+    int x0, y0, x1, y1;
+    wf_goal_bounds(&c, &x0, &y0, &x1, &y1);
+    CHECK(x0 <= 4 && y0 <= 4 && x1 >= 6 && y1 >= 6);
+
+    /* from (0, 0) the nearest goal navcell is (4, 4): four diagonals */
+    wf_grid *g = open_grid(10, 10);
+    wf_search *s = NULL;
+    CHECK_EQ(wf_search_create(&s, g), WF_OK);
+    wf_path p;
+    CHECK_EQ(find(s, g, 0, 0, &c, WF_ALGO_ASTAR, &p), WF_OK);
+    CHECK_EQ(p.cost, 4 * DIAG);
+    CHECK_EQ(p.x[p.n - 1], 4);
+    CHECK_EQ(p.y[p.n - 1], 4);
+    CHECK_EQ(find(s, g, 0, 0, &c, WF_ALGO_JPS, &p), WF_OK);
+    CHECK_EQ(p.cost, 4 * DIAG);
+    /* a start inside the goal is a one-waypoint path of cost 0 */
+    CHECK_EQ(find(s, g, 5, 5, &c, WF_ALGO_ASTAR, &p), WF_OK);
+    CHECK_EQ(p.n, 1);
+    CHECK_EQ(p.cost, 0);
+    wf_search_destroy(s);
+    wf_grid_destroy(g);
+}
+
+/* -------------------------------------------------------------- status -- */
+
+static void test_status(void)
+{
+    CHECK_EQ(wf_status_failed(WF_OK), 0);
+    CHECK_EQ(wf_status_failed(WF_NO_PATH), 0);
+    CHECK_EQ(wf_status_failed(WF_START_OUTSIDE), 0);
+    CHECK_EQ(wf_status_failed(WF_START_BLOCKED), 0);
+    CHECK_EQ(wf_status_failed(WF_GOAL_OUTSIDE), 0);
+    CHECK_EQ(wf_status_failed(WF_GOAL_BLOCKED), 0);
+    CHECK_EQ(wf_status_failed(WF_ERR_ARG), 1);
+    CHECK_EQ(wf_status_failed(WF_ERR_NOMEM), 1);
+    CHECK_EQ(wf_status_failed(WF_ERR_NOTFOUND), 1);
+    CHECK_EQ(wf_status_failed(WF_ERR_FULL), 1);
+    CHECK_EQ(wf_status_failed(WF_ERR_PARSE), 1);
+    CHECK_EQ(wf_status_failed(WF_ERR_COST), 1);
+    CHECK(strcmp(wf_status_name(WF_NO_PATH), "unreachable") == 0);
+    CHECK(strcmp(wf_status_name(WF_ERR_NOMEM), "out_of_memory") == 0);
+}
+
+/* ---------------------------------------------------------------- hier -- */
+
+static void test_hier(void)
+{
+    /* a full wall at x = 5 splits a 10 x 10 grid in two */
+    wf_grid *g = open_grid(10, 10);
+    for (int y = 0; y < 10; y++)
+        CHECK_EQ(wf_grid_set_passable(g, 5, y, -1, 0), WF_OK);
+    wf_hier *h = NULL;
+    CHECK_EQ(wf_hier_create(&h, g, 4), WF_OK);
+    int r = -1;
+    CHECK_EQ(wf_hier_reachable(h, g, 0, 0, 0, 9, 9, &r), WF_OK);
+    CHECK_EQ(r, 0);
+    CHECK_EQ(wf_hier_reachable(h, g, 0, 0, 0, 4, 9, &r), WF_OK);
+    CHECK_EQ(r, 1);
+    uint32_t a = 0, b = 0, w = 7;
+    CHECK_EQ(wf_hier_component(h, g, 0, 0, 0, &a), WF_OK);
+    CHECK_EQ(wf_hier_component(h, g, 0, 9, 9, &b), WF_OK);
+    CHECK_EQ(wf_hier_component(h, g, 0, 5, 3, &w), WF_OK);
+    CHECK(a >= 1 && b >= 1 && a != b);
+    CHECK_EQ(w, 0);
+    wf_hier_stats st;
+    CHECK_EQ(wf_hier_stats_of(h, g, 0, &st), WF_OK);
+    CHECK_EQ(st.components, 2);
+    /* nearest passable to the wall navcell (5, 0): (4, 0) and (6, 0) tie
+     * at distance 1 in the same row; the lower column wins */
+    int ox = -1, oy = -1;
+    CHECK_EQ(wf_hier_nearest_passable(h, g, 0, 5, 0, &ox, &oy), WF_OK);
+    CHECK_EQ(ox, 4);
+    CHECK_EQ(oy, 0);
+    /* a gap joins the halves; the labels follow the edit */
+    CHECK_EQ(wf_grid_set_passable(g, 5, 5, -1, 1), WF_OK);
+    CHECK_EQ(wf_hier_reachable(h, g, 0, 0, 0, 9, 9, &r), WF_OK);
+    CHECK_EQ(r, 1);
+    CHECK_EQ(wf_hier_stats_of(h, g, 0, &st), WF_OK);
+    CHECK_EQ(st.components, 1);
+    wf_hier_destroy(h);
+    wf_grid_destroy(g);
+}
+
+/* --------------------------------------------------------------- queue -- */
+
+static void test_queue(void)
+{
+    wf_grid *g = open_grid(8, 8);
+    for (int y = 0; y < 8; y++)       /* wall with a gap at (4, 1) */
+        if (y != 1)
+            CHECK_EQ(wf_grid_set_passable(g, 4, y, -1, 0), WF_OK);
+    wf_hier *h = NULL;
+    wf_queue *q = NULL;
+    CHECK_EQ(wf_hier_create(&h, g, 4), WF_OK);
+    CHECK_EQ(wf_queue_create(&q, g, 4), WF_OK);
+    if (!h || !q) {
+        wf_queue_destroy(q);
+        wf_hier_destroy(h);
+        wf_grid_destroy(g);
+        return;
+    }
+
+    wf_request rq;
+    memset(&rq, 0, sizeof rq);
+    wf_query_init(&rq.q);
+    rq.q.sx = 0;
+    rq.q.sy = 4;
+    wf_goal_point(&rq.q.goal, WF_FIX(7) + WF_FIX_HALF, WF_FIX(4) + WF_FIX_HALF);
+    uint64_t ok_handle = 0, blocked_handle = 0;
+    CHECK_EQ(wf_queue_submit(q, &rq, &ok_handle), WF_OK);
+    rq.q.sx = 4;                      /* on the wall, no escape asked */
+    rq.q.sy = 5;
+    CHECK_EQ(wf_queue_submit(q, &rq, &blocked_handle), WF_OK);
+    CHECK_EQ(wf_queue_pending(q), 2);
+    wf_req_state state;
+    CHECK_EQ(wf_queue_state(q, ok_handle, &state), WF_OK);
+    CHECK_EQ(state, WF_REQ_PENDING);
+
+    uint64_t used = 0;
+    uint32_t served = 0;
+    CHECK_EQ(wf_queue_run(q, g, h, 1000000, &used, &served), WF_OK);
+    CHECK_EQ(served, 2);
+    CHECK_EQ(wf_queue_pending(q), 0);
+
+    wf_result res;
+    CHECK_EQ(wf_queue_state(q, ok_handle, &state), WF_OK);
+    CHECK_EQ(state, WF_REQ_DONE);
+    CHECK_EQ(wf_queue_result(q, ok_handle, &res), WF_OK);
+    CHECK_EQ(res.status, WF_OK);
+    CHECK_EQ(res.cost, 3 * ORTHO + 5 * DIAG);   /* as in test_search */
+    CHECK_EQ(res.x[0], 0);
+    CHECK_EQ(res.y[0], 4);
+    CHECK_EQ(res.x[res.n - 1], 7);
+    CHECK_EQ(res.y[res.n - 1], 4);
+
+    CHECK_EQ(wf_queue_state(q, blocked_handle, &state), WF_OK);
+    CHECK_EQ(state, WF_REQ_FAILED);
+    CHECK_EQ(wf_queue_result(q, blocked_handle, &res), WF_OK);
+    CHECK_EQ(res.status, WF_START_BLOCKED);
+
+    /* a released handle is stale */
+    CHECK_EQ(wf_queue_release(q, ok_handle), WF_OK);
+    CHECK_EQ(wf_queue_state(q, ok_handle, &state), WF_ERR_NOTFOUND);
+    CHECK_EQ(wf_queue_release(q, blocked_handle), WF_OK);
+
+    /* a cancelled request is never served */
+    uint64_t c = 0;
+    int was = 0;
+    rq.q.sx = 0;
+    rq.q.sy = 0;
+    CHECK_EQ(wf_queue_submit(q, &rq, &c), WF_OK);
+    CHECK_EQ(wf_queue_cancel(q, c, &was), WF_OK);
+    CHECK_EQ(was, 1);
+    CHECK_EQ(wf_queue_state(q, c, &state), WF_OK);
+    CHECK_EQ(state, WF_REQ_CANCELLED);
+    CHECK_EQ(wf_queue_pending(q), 0);
+    wf_queue_destroy(q);
+    wf_hier_destroy(h);
+    wf_grid_destroy(g);
+}
+
+/* -------------------------------------------------------------- walker -- */
+
+#define HALF_TILE (WF_FIX_HALF)
+#define QUARTER   (WF_FIX_ONE / 4)
+
+/* Steps w until person 1's walk ends (at most `max` ticks); returns the
+ * tick it ended on (1-based) with *ev filled, or 0. */
+static int walk_until_event(wf_walker *w, int max, wf_move_event *ev)
+{
+    wf_move_event events[4];
+    for (int t = 1; t <= max; t++) {
+        size_t n = 0;
+        if (wf_walker_step(w, events, 4, &n) != WF_OK)
+            return 0;
+        if (n > 0) {
+            *ev = events[0];
+            return t;
+        }
+    }
+    return 0;
+}
+
+static void test_walker(void)
+{
+    wf_walker *w = NULL;
+    CHECK_EQ(wf_walker_create(&w, 4, 1), WF_OK);
+    if (!w)
+        return;
+    CHECK_EQ(wf_walker_width(w), 4);
+    CHECK_EQ(wf_walker_height(w), 1);
+    /* a person walks from the centre of tile 0 to the centre of tile 3 at
+     * one tile per tick and arrives on the third tick */
+    CHECK_EQ(wf_walker_add_person(w, 1, HALF_TILE, HALF_TILE, QUARTER,
+                                  WF_FIX_ONE, 0), WF_OK);
+    wf_fix route[4] = {HALF_TILE, HALF_TILE, WF_FIX(3) + HALF_TILE, HALF_TILE};
+    CHECK_EQ(wf_walker_set_route(w, 1, route, 2, 1), WF_OK);
+    wf_move_event ev;
+    CHECK_EQ(walk_until_event(w, 10, &ev), 3);
+    CHECK_EQ(ev.id, 1);
+    CHECK_EQ(ev.kind, WF_MOVE_ARRIVED);
+    CHECK_EQ(ev.blocker, 0);
+    wf_person_state ps;
+    CHECK_EQ(wf_walker_person(w, 1, &ps), WF_OK);
+    CHECK_EQ(ps.x, WF_FIX(3) + HALF_TILE);
+    CHECK_EQ(ps.y, HALF_TILE);
+    CHECK_EQ(ps.walking, 0);
+    CHECK_EQ(ps.facing, 0);   /* east */
+
+    /* a wall between tiles 1 and 2: walking back west stops at tile 2 on
+     * the second tick, reported as blocker 0 */
+    CHECK_EQ(wf_walker_set_wall(w, 1, 2, 0, 1), WF_OK);
+    CHECK_EQ(wf_walker_wall(w, 1, 2, 0), 1);
+    wf_fix back[4] = {WF_FIX(3) + HALF_TILE, HALF_TILE, HALF_TILE, HALF_TILE};
+    CHECK_EQ(wf_walker_set_route(w, 1, back, 2, 1), WF_OK);
+    CHECK_EQ(walk_until_event(w, 10, &ev), 2);
+    CHECK_EQ(ev.kind, WF_MOVE_BLOCKED);
+    CHECK_EQ(ev.blocker, 0);
+    CHECK_EQ(wf_walker_person(w, 1, &ps), WF_OK);
+    CHECK_EQ(ps.x, WF_FIX(2) + HALF_TILE);
+    CHECK_EQ(ps.walking, 0);
+
+    /* a closed door on that wall is the blocker; open, it lets her pass */
+    CHECK_EQ(wf_walker_set_door(w, 1, 2, 0, 7, 0), WF_OK);
+    CHECK_EQ(wf_walker_set_route(w, 1, back, 2, 1), WF_OK);
+    CHECK_EQ(walk_until_event(w, 10, &ev), 1);
+    CHECK_EQ(ev.kind, WF_MOVE_BLOCKED);
+    CHECK_EQ(ev.blocker, 7);
+    CHECK_EQ(wf_walker_set_door(w, 1, 2, 0, 7, 1), WF_OK);
+    CHECK_EQ(wf_walker_set_route(w, 1, back, 2, 1), WF_OK);
+    CHECK_EQ(walk_until_event(w, 10, &ev), 2);
+    CHECK_EQ(ev.kind, WF_MOVE_ARRIVED);
+
+    /* a box on tile 2 blocks the way east and is named */
+    CHECK_EQ(wf_walker_set_box(w, 9, WF_FIX(2) + QUARTER, QUARTER,
+                               WF_FIX(3) - QUARTER, WF_FIX_ONE - QUARTER),
+             WF_OK);
+    CHECK_EQ(wf_walker_set_route(w, 1, route, 2, 1), WF_OK);
+    CHECK_EQ(walk_until_event(w, 10, &ev), 2);
+    CHECK_EQ(ev.kind, WF_MOVE_BLOCKED);
+    CHECK_EQ(ev.blocker, 9);
+
+    /* square_free answers through a status */
+    int is_free = -1;
+    uint32_t blk = 99;
+    CHECK_EQ(wf_walker_square_free(w, HALF_TILE, HALF_TILE, QUARTER, 1,
+                                   &is_free, &blk), WF_OK);
+    CHECK_EQ(is_free, 1);
+    CHECK_EQ(blk, 0);
+    CHECK_EQ(wf_walker_square_free(w, WF_FIX(2) + HALF_TILE, HALF_TILE,
+                                   QUARTER, 1, &is_free, &blk), WF_OK);
+    CHECK_EQ(is_free, 0);
+    CHECK_EQ(blk, 9);
+    CHECK_EQ(wf_walker_square_free(w, WF_FIX(1) + HALF_TILE, HALF_TILE,
+                                   QUARTER, 0, &is_free, &blk), WF_OK);
+    CHECK_EQ(is_free, 0);
+    CHECK_EQ(blk, 1);   /* the person herself, when not ignored */
+    CHECK_EQ(wf_walker_remove_box(w, 9), WF_OK);
+    CHECK_EQ(wf_walker_remove_box(w, 9), WF_ERR_NOTFOUND);
+    CHECK_EQ(wf_walker_square_free(w, WF_FIX(2) + HALF_TILE, HALF_TILE,
+                                   QUARTER, 1, &is_free, &blk), WF_OK);
+    CHECK_EQ(is_free, 1);
+    wf_walker_destroy(w);
+}
+
+/* ----------------------------------------------------------- rectplan -- */
+
+static void test_rectplan(void)
+{
+    /* a 6 x 6 room (id 1) with one 2 x 2 crate in the middle */
+    int32_t rooms[36];
+    for (int k = 0; k < 36; k++)
+        rooms[k] = 1;
+    wf_room_object crate;
+    memset(&crate, 0, sizeof crate);
+    crate.box = (wf_rect){WF_FIX(2), WF_FIX(2), WF_FIX(4), WF_FIX(4)};
+    crate.room = 1;
+    crate.penalty = WF_IMPASSABLE;
+    wf_room room;
+    memset(&room, 0, sizeof room);
+    room.width = 6;
+    room.height = 6;
+    room.rooms = rooms;
+    room.objects = &crate;
+    room.nobjects = 1;
+    wf_room_scan scan;
+    memset(&scan, 0, sizeof scan);
+    scan.room = 1;
+    scan.sx = HALF_TILE;
+    scan.sy = HALF_TILE;
+    scan.gx = WF_FIX(5) + HALF_TILE;
+    scan.gy = HALF_TILE;
+    scan.ignore_people = -1;
+
+    size_t cap = wf_room_obstacles_cap(&room, &scan), n = 0;
+    CHECK(cap >= 5);
+    wf_area areas[256];
+    uint8_t skips[1];
+    wf_rect box;
+    /* the bound over the 6 x 6 room box: 4 + 3 * 36 + 6 + 6 + 1 */
+    CHECK_EQ(cap, 125);
+    if (cap > 256)
+        return;
+    CHECK_EQ(wf_room_obstacles(&room, &scan, areas, cap, &n, &box, skips),
+             WF_OK);
+    /* four boundary rectangles, no wall tiles, the crate */
+    CHECK_EQ(n, 5);
+    CHECK_EQ(areas[0].kind, WF_AREA_BOUNDARY);
+    CHECK_EQ(areas[4].kind, WF_AREA_OBJECT);
+    CHECK_EQ(areas[4].object, 0);
+    CHECK_EQ(areas[4].r.x0, WF_FIX(2));
+    CHECK_EQ(areas[4].r.y1, WF_FIX(4));
+    CHECK_EQ(skips[0], WF_SKIP_ADDED);
+    CHECK_EQ(box.x0, WF_FIX(-1));
+    CHECK_EQ(box.y0, WF_FIX(-1));
+    CHECK_EQ(box.x1, WF_FIX(7));
+    CHECK_EQ(box.y1, WF_FIX(7));
+    /* too small an output buffer */
+    CHECK_EQ(wf_room_obstacles(&room, &scan, areas, 4, &n, &box, NULL),
+             WF_ERR_FULL);
+    CHECK_EQ(wf_room_obstacles(&room, &scan, areas, cap, &n, &box, NULL),
+             WF_OK);
+
+    /* along the top row the crate is not in the way: a straight route of
+     * exactly 5 tiles */
+    wf_rectplan_config cfg;
+    wf_rectplan_config_init(&cfg);
+    cfg.bounds = box;
+    cfg.areas = areas;
+    cfg.nareas = n;
+    cfg.sx = scan.sx;
+    cfg.sy = scan.sy;
+    cfg.gx = scan.gx;
+    cfg.gy = scan.gy;
+    wf_rectplan *p = NULL;
+    CHECK_EQ(wf_rectplan_create(&p, &cfg), WF_OK);
+    if (!p)
+        return;
+    CHECK_EQ(wf_rectplan_area_count(p), 5);
+    CHECK_EQ(wf_rectplan_area(p, 4)->r.x0, WF_FIX(2));
+    CHECK_EQ(wf_rectplan_run(p), WF_OK);
+    CHECK_EQ(wf_rectplan_get_state(p), WF_RECTPLAN_DONE);
+    wf_rectplan_path r;
+    CHECK_EQ(wf_rectplan_result(p, &r), WF_OK);
+    CHECK_EQ(r.length, WF_FIX(5));
+    CHECK_EQ(r.x[0], cfg.sx);
+    CHECK_EQ(r.y[0], cfg.sy);
+    CHECK_EQ(r.x[r.n - 1], cfg.gx);
+    CHECK_EQ(r.y[r.n - 1], cfg.gy);
+    wf_rectplan_destroy(p);
+
+    /* corner to corner, margin 1/2: the crate grows to [1.5, 4.5]^2 and
+     * the shortest route from (0.5, 0.5) to (5.5, 5.5) bends round one of
+     * its corners, (4.5, 1.5) or (1.5, 4.5): twice sqrt(4^2 + 1^2) */
+    cfg.margin = HALF_TILE;
+    cfg.gx = WF_FIX(5) + HALF_TILE;
+    cfg.gy = WF_FIX(5) + HALF_TILE;
+    p = NULL;
+    CHECK_EQ(wf_rectplan_create(&p, &cfg), WF_OK);
+    if (!p)
+        return;
+    CHECK_EQ(wf_rectplan_area(p, 4)->r.x0, WF_FIX(1) + HALF_TILE);
+    CHECK_EQ(wf_rectplan_run(p), WF_OK);
+    CHECK_EQ(wf_rectplan_result(p, &r), WF_OK);
+    /* each leg is sqrt(17) tiles, floor(sqrt(17) * 65536) = 270211 */
+    CHECK_EQ(r.length, 2 * 270211);
+    CHECK_EQ(r.n, 3);
+    if (r.n == 3) {
+        int east = r.x[1] == WF_FIX(4) + HALF_TILE
+                   && r.y[1] == WF_FIX(1) + HALF_TILE;
+        int south = r.x[1] == WF_FIX(1) + HALF_TILE
+                    && r.y[1] == WF_FIX(4) + HALF_TILE;
+        CHECK(east || south);
+    }
+    wf_rectplan_destroy(p);
+
+    /* a goal inside the crate, with escape off, is blocked */
+    cfg.margin = 0;
+    cfg.escape = 0;
+    cfg.gx = WF_FIX(3);
+    cfg.gy = WF_FIX(3);
+    p = NULL;
+    CHECK_EQ(wf_rectplan_create(&p, &cfg), WF_OK);
+    if (!p)
+        return;
+    CHECK_EQ(wf_rectplan_get_state(p), WF_RECTPLAN_FAILED);
+    CHECK_EQ(wf_rectplan_status(p), WF_GOAL_BLOCKED);
+    wf_rectplan_destroy(p);
+}
+
+/* ------------------------------------------------------- bad arguments -- */
+
+static void test_bad_arguments(void)
+{
+    wf_grid_config cfg;
+    wf_grid *g = NULL;
+    wf_grid_config_init(&cfg, 0, 5);
+    CHECK_EQ(wf_grid_create(&g, &cfg), WF_ERR_ARG);
+    CHECK(g == NULL);
+    wf_grid_config_init(&cfg, 5, 5);
+    cfg.nclasses = 0;
+    CHECK_EQ(wf_grid_create(&g, &cfg), WF_ERR_ARG);
+    wf_grid_config_init(&cfg, WF_MAX_SIDE + 1, 1);
+    CHECK_EQ(wf_grid_create(&g, &cfg), WF_ERR_ARG);
+
+    g = open_grid(5, 5);
+    CHECK_EQ(wf_grid_set_passable(g, 5, 0, -1, 0), WF_ERR_ARG);
+    CHECK_EQ(wf_grid_set_passable(g, 0, -1, -1, 0), WF_ERR_ARG);
+    CHECK_EQ(wf_grid_set_passable(g, 0, 0, 1, 0), WF_ERR_ARG);  /* class */
+    CHECK_EQ(wf_grid_set_cost(g, 0, 0, 0), WF_ERR_ARG);
+    CHECK_EQ(wf_grid_set_cost(g, 0, 0, WF_MAX_COST + 1), WF_ERR_ARG);
+    CHECK_EQ(wf_grid_remove_obstruction(g, 12345), WF_ERR_NOTFOUND);
+    wf_search *s = NULL;
+    CHECK_EQ(wf_search_create(&s, g), WF_OK);
+    wf_query q;
+    wf_query_init(&q);
+    q.cls = 3;
+    wf_path p;
+    CHECK_EQ(wf_search_run(s, g, &q, &p), WF_ERR_ARG);
+    wf_search_destroy(s);
+    wf_hier *h = NULL;
+    CHECK_EQ(wf_hier_create(&h, g, WF_HIER_CHUNK_MIN - 1), WF_ERR_ARG);
+    wf_queue *qu = NULL;
+    CHECK_EQ(wf_queue_create(&qu, g, 0), WF_ERR_ARG);
+    wf_grid_destroy(g);
+
+    const char *bad = "..\n...\n";
+    wf_parse_error err;
+    g = NULL;
+    CHECK_EQ(wf_grid_from_ascii(&g, bad, strlen(bad), NULL, &err),
+             WF_ERR_PARSE);
+    CHECK_EQ(err.line, 2);
+
+    wf_walker *w = NULL;
+    CHECK_EQ(wf_walker_create(&w, 0, 1), WF_ERR_ARG);
+    CHECK_EQ(wf_walker_create(&w, WF_WALKER_MAX_SIDE + 1, 1), WF_ERR_ARG);
+    CHECK_EQ(wf_walker_create(&w, 2, 2), WF_OK);
+    int is_free = 0;
+    CHECK_EQ(wf_walker_square_free(NULL, 0, 0, QUARTER, 0, &is_free, NULL),
+             WF_ERR_ARG);
+    CHECK_EQ(wf_walker_square_free(w, 0, 0, QUARTER, 0, NULL, NULL),
+             WF_ERR_ARG);
+    CHECK_EQ(wf_walker_add_person(w, 1, WF_FIX(5), HALF_TILE, QUARTER,
+                                  WF_FIX_ONE, 0), WF_ERR_ARG);   /* outside */
+    CHECK_EQ(wf_walker_add_person(w, 1, HALF_TILE, HALF_TILE, 0,
+                                  WF_FIX_ONE, 0), WF_ERR_ARG);   /* half 0 */
+    CHECK_EQ(wf_walker_add_person(w, 1, HALF_TILE, HALF_TILE, QUARTER,
+                                  WF_FIX_ONE, 8), WF_ERR_ARG);   /* facing */
+    CHECK_EQ(wf_walker_set_speed(w, 42, WF_FIX_ONE), WF_ERR_NOTFOUND);
+    wf_move_event ev[1];
+    size_t count = 0;
+    CHECK_EQ(wf_walker_add_person(w, 1, HALF_TILE, HALF_TILE, QUARTER,
+                                  WF_FIX_ONE, 0), WF_OK);
+    wf_fix route[2] = {WF_FIX(1) + HALF_TILE, HALF_TILE};
+    CHECK_EQ(wf_walker_set_route(w, 1, route, 1, 0), WF_OK);
+    CHECK_EQ(wf_walker_step(w, ev, 0, &count), WF_ERR_ARG);   /* no room */
+    wf_walker_destroy(w);
+
+    wf_rectplan_config rc;
+    wf_rectplan_config_init(&rc);
+    rc.bounds = (wf_rect){0, 0, WF_FIX(4), WF_FIX(4)};
+    rc.step = WF_FIX_ONE / 1024;
+    rc.min_step = WF_FIX_HALF;            /* min_step above step */
+    wf_rectplan *rp = NULL;
+    CHECK_EQ(wf_rectplan_create(&rp, &rc), WF_ERR_ARG);
+    wf_rectplan_config_init(&rc);
+    rc.bounds = (wf_rect){0, 0, WF_FIX(4), WF_FIX(4)};
+    rc.margin = -1;
+    CHECK_EQ(wf_rectplan_create(&rp, &rc), WF_ERR_ARG);
+    CHECK(rp == NULL);
+}
+
+int main(void)
+{
+    test_grid();
+    test_search();
+    test_goal_circle();
+    test_status();
+    test_hier();
+    test_queue();
+    test_walker();
+    test_rectplan();
+    test_bad_arguments();
+    printf("core: %d passed, %d failed\n", passed, failed);
+    return failed ? 1 : 0;
+}
