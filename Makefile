@@ -20,7 +20,8 @@ SAN      = -fsanitize=address,undefined,float-cast-overflow \
            -fno-sanitize-recover=all -fno-omit-frame-pointer
 
 
-.PHONY: all deps deps-test install-missing build asan clang-check lint test bench bench-peers demo clean
+.PHONY: all deps deps-test install-missing build asan clang-check lint test bench bench-peers demo clean \
+        fuzz fuzz-short
 
 all: build
 
@@ -95,6 +96,26 @@ UBSAN_LIB = $(shell $(CC) -print-file-name=libubsan.so)
 
 test: deps-test build asan clang-check lint
 	@sh tools/run-specs.sh $(LUA) $(BUSTED) "$(ASAN_LIB) $(UBSAN_LIB)"
+
+# ---------------------------------------------------------------- fuzz --
+# make fuzz: every fuzzer for FUZZ_TIME seconds per libFuzzer target and
+# FUZZ_CALLS calls of the Lua fuzzers (three seeds each); make fuzz-short is
+# the few-second run make test does. See docs/reliability.md.
+FUZZ_TIME  ?= 60
+FUZZ_CALLS ?= 100000
+FUZZ_FLAGS = -std=c99 -Wall -Wextra -Werror -g -O1 -Isrc -Ifuzz \
+             -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all
+FUZZ_BINS  = build/fuzz/map_fuzz build/fuzz/ops_fuzz
+
+build/fuzz/%_fuzz: fuzz/%_fuzz.c fuzz/fuzz_support.h $(CORE_SRC) $(HEADERS) Makefile
+	@mkdir -p $(@D)
+	$(CLANG) $(FUZZ_FLAGS) -o $@ $< $(CORE_SRC) -lm
+
+fuzz: deps-test asan $(FUZZ_BINS)
+	@sh tools/fuzz.sh $(FUZZ_TIME) $(FUZZ_CALLS) $(LUA) "$(ASAN_LIB) $(UBSAN_LIB)"
+
+fuzz-short: deps-test asan $(FUZZ_BINS)
+	@sh tools/fuzz.sh 4 3000 $(LUA) "$(ASAN_LIB) $(UBSAN_LIB)"
 
 # --------------------------------------------------------------- bench --
 MAPS ?= ../shared/maps
