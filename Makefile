@@ -133,11 +133,11 @@ memcheck: deps-test build
 # the few-second run make test does. See docs/reliability.md.
 FUZZ_TIME  ?= 60
 FUZZ_CALLS ?= 100000
-FUZZ_FLAGS = -std=c99 -Wall -Wextra -Werror -g -O1 -Isrc -Ifuzz \
+FUZZ_FLAGS = -std=c99 -Wall -Wextra -Werror -g -O1 -Isrc -Itools/fuzz \
              -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all
 FUZZ_BINS  = build/fuzz/map_fuzz build/fuzz/ops_fuzz
 
-build/fuzz/%_fuzz: fuzz/%_fuzz.c fuzz/fuzz_support.h $(CORE_SRC) $(HEADERS) Makefile
+build/fuzz/%_fuzz: tools/fuzz/%_fuzz.c tools/fuzz/fuzz_support.h $(CORE_SRC) $(HEADERS) Makefile
 	@mkdir -p $(@D)
 	$(CLANG) $(FUZZ_FLAGS) -o $@ $< $(CORE_SRC) -lm
 

@@ -50,8 +50,8 @@ run_lua() {
   fi
 }
 for seed in 1 2 3; do
-  run_lua "api-$seed" "$root/fuzz/api.lua" "$calls" "$seed"
-  run_lua "files-$seed" "$root/fuzz/files.lua" "$calls" "$seed"
+  run_lua "api-$seed" "$root/tools/fuzz/api.lua" "$calls" "$seed"
+  run_lua "files-$seed" "$root/tools/fuzz/files.lua" "$calls" "$seed"
 done
 [ $status -eq 0 ] && echo "fuzz: no crash, leak, hang or bad outcome"
 exit $status

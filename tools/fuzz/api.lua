@@ -1,7 +1,7 @@
--- fuzz/api.lua: random call sequences over wayfinder's public Lua API, with
+-- tools/fuzz/api.lua: random call sequences over wayfinder's public Lua API, with
 -- valid and hostile arguments, looking for what the specs did not imagine.
 --
---   lua5.4 fuzz/api.lua [calls [seed]]
+--   lua5.4 tools/fuzz/api.lua [calls [seed]]
 --
 -- Run it against the sanitizer build (make fuzz does) so a memory error stops
 -- the process. Every call must either succeed, return nil and a reason string,

@@ -1,9 +1,9 @@
--- fuzz/files.lua: feeds mutated copies of real inputs to every loader the
+-- tools/fuzz/files.lua: feeds mutated copies of real inputs to every loader the
 -- Lua side has: route files, scenario files, ASCII grids and worlds, Moving
 -- AI maps (through a temporary file), and saved worlds (saved data mutated
 -- field by field).
 --
---   lua5.4 fuzz/files.lua [inputs [seed]]
+--   lua5.4 tools/fuzz/files.lua [inputs [seed]]
 --
 -- Every input must load, or be refused with nil and a reason, or raise an
 -- error that starts with the loader's name ("wayfinder.world.load: ...") and
