@@ -20,7 +20,8 @@ SAN      = -fsanitize=address,undefined,float-cast-overflow \
            -fno-sanitize-recover=all -fno-omit-frame-pointer
 
 
-.PHONY: all deps deps-test install-missing build asan clang-check lint ctest test bench bench-peers demo clean
+.PHONY: all deps deps-test install-missing build asan clang-check lint ctest test bench bench-peers \
+        demo clean fuzz fuzz-short coverage memcheck
 
 all: build
 
@@ -46,6 +47,10 @@ install-missing:
 	  command -v $(LUACHECK) >/dev/null 2>&1 || missing="$$missing lua-check";; esac; \
 	case " $(NEED) " in *" clang "*) \
 	  command -v $(CLANG) >/dev/null 2>&1 || missing="$$missing clang";; esac; \
+	case " $(NEED) " in *" lcov "*) \
+	  command -v lcov >/dev/null 2>&1 || missing="$$missing lcov";; esac; \
+	case " $(NEED) " in *" valgrind "*) \
+	  command -v valgrind >/dev/null 2>&1 || missing="$$missing valgrind";; esac; \
 	if [ -n "$$missing" ]; then \
 	  if [ "$$(id -u)" = 0 ]; then \
 	    echo "installing:$$missing"; \
@@ -115,6 +120,52 @@ UBSAN_LIB = $(shell $(CC) -print-file-name=libubsan.so)
 # failed" is the last line of make test
 test: deps-test build asan clang-check lint ctest
 	@sh tools/run-specs.sh $(LUA) $(BUSTED) "$(ASAN_LIB) $(UBSAN_LIB)"
+
+# ------------------------------------------------------------ coverage --
+# line and branch coverage of src/ from the specs; fails under the floor in
+# tools/coverage-floor (raise it as coverage grows)
+build/coverage/wayfinder/core.so: $(SRC) $(HEADERS) Makefile
+	@mkdir -p $(@D)
+	$(CC) $(WARN) -O0 -g --coverage -fPIC -shared -I$(LUA_INC) -o $@ $(SRC) -lm
+
+coverage: deps-test clang-check build/coverage/wayfinder/core.so
+	@command -v lcov >/dev/null 2>&1 || $(MAKE) --no-print-directory install-missing NEED=lcov
+	@sh tools/coverage.sh $(LUA) $(BUSTED)
+
+# ------------------------------------------------------------ memcheck --
+# a spec subset under the memory checker with the normal build: no invalid
+# read or write, no definite leak
+MEMCHECK_SPECS ?= spec/grid_spec.lua spec/walker_spec.lua spec/queue_spec.lua \
+                  spec/rectplan_plan_spec.lua spec/input_edges_spec.lua
+memcheck: deps-test build
+	@command -v valgrind >/dev/null 2>&1 || $(MAKE) --no-print-directory install-missing NEED=valgrind
+	@echo "== memcheck: $(MEMCHECK_SPECS)"
+	@valgrind -q --trace-children=yes --leak-check=full --errors-for-leak-kinds=definite \
+	  --error-exitcode=9 $(BUSTED) --lua=$(LUA) -o TAP $(MEMCHECK_SPECS) > build/memcheck.log 2>&1; \
+	  rc=$$?; tail -n 1 build/memcheck.log; \
+	  if [ $$rc -ne 0 ]; then grep -v '^ok ' build/memcheck.log | head -n 60; \
+	    echo "memcheck: FAILED (exit $$rc, log build/memcheck.log)"; exit 1; fi; \
+	  echo "memcheck: no invalid access, no definite leak"
+
+# ---------------------------------------------------------------- fuzz --
+# make fuzz: every fuzzer for FUZZ_TIME seconds per libFuzzer target and
+# FUZZ_CALLS calls of the Lua fuzzers (three seeds each); make fuzz-short is
+# the few-second run make test does. See docs/reliability.md.
+FUZZ_TIME  ?= 60
+FUZZ_CALLS ?= 100000
+FUZZ_FLAGS = -std=c99 -Wall -Wextra -Werror -g -O1 -Isrc -Itools/fuzz \
+             -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all
+FUZZ_BINS  = build/fuzz/map_fuzz build/fuzz/ops_fuzz
+
+build/fuzz/%_fuzz: tools/fuzz/%_fuzz.c tools/fuzz/fuzz_support.h $(CORE_SRC) $(HEADERS) Makefile
+	@mkdir -p $(@D)
+	$(CLANG) $(FUZZ_FLAGS) -o $@ $< $(CORE_SRC) -lm
+
+fuzz: deps-test asan $(FUZZ_BINS)
+	@sh tools/fuzz.sh $(FUZZ_TIME) $(FUZZ_CALLS) $(LUA) "$(ASAN_LIB) $(UBSAN_LIB)"
+
+fuzz-short: deps-test asan $(FUZZ_BINS)
+	@sh tools/fuzz.sh 4 3000 $(LUA) "$(ASAN_LIB) $(UBSAN_LIB)"
 
 # --------------------------------------------------------------- bench --
 MAPS ?= ../shared/maps

@@ -1,0 +1,26 @@
+#!/bin/sh
+# Line and branch coverage of the C sources (src/, binding included) from
+# the spec suite, a report under build/coverage/html, and a gate: fails when
+# branch coverage falls below the floor in tools/coverage-floor.
+# usage: tools/coverage.sh LUA BUSTED
+set -u
+lua=$1 busted=$2
+dir=build/coverage
+floor=$(cat tools/coverage-floor)
+find "$dir" -name '*.gcda' -delete
+echo "== specs with the coverage build"
+WAYFINDER_CPATH="$dir/?.so" "$busted" --lua="$lua" -o TAP > "$dir/specs.log" 2>&1
+tail -n 1 "$dir/specs.log"
+lcov --quiet --capture --rc lcov_branch_coverage=1 -d "$dir" -b . -o "$dir/all.info" \
+  2> "$dir/lcov.log" || { cat "$dir/lcov.log"; exit 1; }
+lcov --quiet --rc lcov_branch_coverage=1 --extract "$dir/all.info" "$(pwd)/src/*" \
+  -o "$dir/src.info" 2>> "$dir/lcov.log" || { cat "$dir/lcov.log"; exit 1; }
+genhtml --quiet --branch-coverage -o "$dir/html" "$dir/src.info" >> "$dir/lcov.log" 2>&1
+summary=$(lcov --rc lcov_branch_coverage=1 --summary "$dir/src.info" 2>&1)
+echo "$summary" | grep -E 'lines|branches' | sed 's/^ */coverage: /'
+branches=$(echo "$summary" | sed -n 's/.*branches\.*: \([0-9.]*\)%.*/\1/p')
+echo "coverage: report in $dir/html/index.html; branch floor $floor%"
+if awk -v b="$branches" -v f="$floor" 'BEGIN { exit !(b + 0 < f + 0) }'; then
+  echo "coverage: branch coverage $branches% is below the floor $floor%"
+  exit 1
+fi
