@@ -55,6 +55,14 @@ describe("world:save and wayfinder.world.load", function()
     assert.are.equal("success", restored:object(p.id):state().last_result)
   end)
 
+  it("load a save written before the world was split and go on as its world did", function()
+    local old = dofile("spec/data/world_save_v1.lua")
+    local restored = world.load(old.saved, crowd.trees())
+    assert.are.equal(old.trace, crowd.trace(restored, 150))
+    assert.are.equal(old.final, crowd.state_hash(restored))
+    assert.are.equal(270, restored:now())
+  end)
+
   it("refuse data that cannot be saved, naming where it is", function()
     local w = world.new { width = 4, height = 4, trees = {
       keep = bt.action(function(ctx)
