@@ -1,9 +1,12 @@
 --- wayfinder.primitives: the movement primitives behind the behavior nodes
--- bt.goto_relative, bt.delta_move and bt.fail_portal. Each keeps its whole
--- progress in the plain table ctx.state (saved with the world); the world
--- moves people in C and wakes a primitive when its walk ends or is blocked.
+-- bt.goto_relative, bt.delta_move, bt.reserve_portal and bt.fail_portal.
+-- Each keeps its whole progress in the plain table ctx.state (saved with
+-- the world); the world moves people in C and wakes a primitive when its
+-- walk ends or is blocked. Primitives reach the world only through the
+-- frame context's methods (ctx:position, ctx:plan, ctx:walk, ctx:doors,
+-- ...; see docs/behaviors.md) and read their timing from the world's
+-- options (goto_stall, crowd_stall, delta_stall, portal_turn).
 local fixed = require("wayfinder.fixed")
-local doors = require("wayfinder.doors")
 
 local M = {}
 
@@ -26,11 +29,6 @@ M.SIDES = { front = 0, front_right = 1, right = 2, back_right = 3, back = 4,
 M.SPECIAL_SIDES = { near = true, portal = true }
 
 M.DEFAULT_TRIES = 5
---- Ticks a Goto Relative stalls after bumping into a person, before it
--- plans again.
-M.GOTO_STALL = 2
---- Ticks a Goto Relative waits after a plan failed because of people only.
-M.CROWD_STALL = 4
 M.MAX_TRIES = 1000
 M.MAX_DISTANCE = 1024
 
@@ -123,14 +121,14 @@ end
 
 local function release(ctx, st)
   if st.route_id then
-    doors.release(ctx.world, st.route_id, ctx.person)
+    ctx:doors():release(st.route_id, ctx.person)
     st.route_id = nil
   end
 end
 
 local function fail(ctx, st, reason, blocker)
   local p = ctx.person
-  ctx.world:_stop(p)
+  ctx:stop()
   release(ctx, st)
   ctx:fail(reason, blocker)
   bump(p.stats, reason)
@@ -141,30 +139,29 @@ end
 --- Where a goto_relative of this frame should end. Returns a table
 -- {x, y, mode, near, parts, object, facing} (fixed point) or nil, reason.
 function M.destination(ctx, opt)
-  local w, p, frame = ctx.world, ctx.person, ctx.frame
-  local ph = p.half
+  local frame = ctx.frame
+  local ph = ctx:extents(ctx.person)
   if frame.point then
     local x, y = frame.point[1], frame.point[2]
-    local part = w:_part_at(x, y)
+    local part = ctx:part_at(x, y)
     if not part then return nil, "no_path" end
     return { x = x, y = y, mode = "point", parts = { [part] = true } }
   end
-  local obj = frame.object and w.by_id[frame.object]
+  local obj = ctx:stack_object()
   if not obj then return nil, "removed" end
-  local cx, cy = w:_center(obj)
-  local hw, hh = w:_half_extents(obj)
+  local cx, cy = ctx:center(obj)
+  local hw, hh = ctx:extents(obj)
   local side = opt.side
   if side == "portal" then
     if not obj.door then
       error(("goto_relative: side 'portal' needs a door as stack object, object %d is a '%s'")
         :format(obj.id, obj.type), 0)
     end
-    local px, py = w:_position(p)
-    local part = w:_part_at(px, py)
+    local part = ctx:part_at(ctx:position())
     local a = { obj.tiles[1], obj.tiles[2] }
     local b = { obj.tiles[3], obj.tiles[4] }
-    local pa = w:_tile_part(a[1], a[2])
-    local pb = w:_tile_part(b[1], b[2])
+    local pa = ctx:tile_part(a[1], a[2])
+    local pb = ctx:tile_part(b[1], b[2])
     local here, there
     if part and part == pa then
       here, there = a, b
@@ -184,30 +181,29 @@ function M.destination(ctx, opt)
   end
   if side == "near" then
     local near = math.max(hw, hh) + ph + opt.distance
-    local parts = w:_parts_near(obj, cx, cy, near)
+    local parts = ctx:parts_near(obj, cx, cy, near)
     if not next(parts) then return nil, "no_path" end
     return { x = cx, y = cy, mode = "near", near = near, parts = parts, object = obj.id }
   end
   local s = STEP[(obj.facing + M.SIDES[side]) % 8]
   local x = cx + s[1] * (hw + ph + opt.distance)
   local y = cy + s[2] * (hh + ph + opt.distance)
-  if not w:_inside(x, y) then return nil, "no_path" end
-  local part = w:_part_at(x, y)
+  if not ctx:inside(x, y) then return nil, "no_path" end
+  local part = ctx:part_at(x, y)
   if not part then return nil, "no_path" end
   return { x = x, y = y, mode = "point", parts = { [part] = true }, object = obj.id }
 end
 
 local function final_facing(ctx, opt, dest)
-  local w, p = ctx.world, ctx.person
   if dest and dest.facing then return dest.facing end
   local f = opt.facing
   if not f then return nil end
   if FACING_INDEX[f] then return FACING_INDEX[f] end
-  local obj = ctx.frame.object and w.by_id[ctx.frame.object]
+  local obj = ctx:stack_object()
   if not obj then return nil end
   if f == "same" then return obj.facing end
-  local x, y = w:_position(p)
-  local cx, cy = w:_center(obj)
+  local x, y = ctx:position()
+  local cx, cy = ctx:center(obj)
   local toward = facing_of(cx - x, cy - y)
   if not toward then return nil end
   if f == "toward" then return toward end
@@ -218,7 +214,7 @@ local function succeed(ctx, st, opt)
   local p = ctx.person
   local dest = st.facing and { facing = st.facing } or nil
   local f = final_facing(ctx, opt, dest)
-  if f then ctx.world:_turn(p, f) end
+  if f then ctx:turn(f) end
   release(ctx, st)
   p.stats.routes = p.stats.routes + 1
   return SUCCESS
@@ -230,18 +226,18 @@ local goto_relative = {}
 M.goto_relative = goto_relative
 
 local function route(ctx, opt, st)
-  local w, p = ctx.world, ctx.person
+  local p = ctx.person
   local dest, why = M.destination(ctx, opt)
   if not dest then return fail(ctx, st, why) end
   st.facing = dest.facing
-  local x, y = w:_position(p)
-  local part = w:_part_at(x, y)
+  local x, y = ctx:position()
+  local part = ctx:part_at(x, y)
   if part and dest.parts[part] then
     release(ctx, st)
     if st.tries <= 0 then return fail(ctx, st, "out_of_tries", st.blocker) end
     st.tries = st.tries - 1
     p.route_counter = st.tries
-    local points, reason = w:_plan(p, dest, st.ignore)
+    local points, reason = ctx:plan(dest, st.ignore)
     if not points then
       if reason == "no_path" then return fail(ctx, st, "no_path") end
       -- blocked by people only: give them time to move, then try again
@@ -249,17 +245,18 @@ local function route(ctx, opt, st)
       st.ignore = true
       st.blocker = nil
       st.phase = "stall"
-      st.stall = M.CROWD_STALL
+      st.stall = ctx:option("crowd_stall")
       return RUNNING
     end
     if #points <= 2 then return succeed(ctx, st, opt) end
-    w:_walk(p, points)
+    ctx:walk(points)
     st.phase = "walk"
     return RUNNING
   end
   if not part then return fail(ctx, st, "no_path") end
+  local graph = ctx:doors()
   if not st.route_id then
-    local rid = doors.acquire(w, p)
+    local rid = graph:acquire(p)
     if not rid then
       st.phase = "wait_id"
       p.stats.waits = p.stats.waits + 1
@@ -268,14 +265,14 @@ local function route(ctx, opt, st)
     st.route_id = rid
     st.key = nil
   end
-  local key = w.topology_version .. ":" .. dest.x .. ":" .. dest.y .. ":" .. #st.failed
+  local key = ctx:topology_version() .. ":" .. dest.x .. ":" .. dest.y .. ":" .. #st.failed
   if st.key ~= key then
-    doors.compute(w, st.route_id, dest.x, dest.y, dest.parts, nil, st.failed)
+    graph:compute(st.route_id, dest.x, dest.y, dest.parts, nil, st.failed)
     st.key = key
   end
   st.portals = st.portals + 1
-  if st.portals > 2 * #w.door_list + 4 then return fail(ctx, st, "out_of_tries") end
-  local door = doors.best(w, st.route_id, part, x, y)
+  if st.portals > 2 * graph:count() + 4 then return fail(ctx, st, "out_of_tries") end
+  local door = graph:best(st.route_id, part, x, y)
   if not door then return fail(ctx, st, "no_door") end
   st.door = door.id
   st.phase = "portal"
@@ -313,28 +310,28 @@ function goto_relative.run(ctx, opt)
       -- the protocol: that door's score becomes 0 for this route id; the
       -- best-first scoring also routes round it when it scores again below
       st.failed[#st.failed + 1] = failed
-      doors.zero(ctx.world, st.route_id, failed)
+      ctx:doors():zero(st.route_id, failed)
       p.stats.portal_failures = p.stats.portal_failures + 1
     end
     st.door = nil
     st.phase = "start"
   elseif phase == "walk" then
-    if not p.ev_kind then
+    local kind, blocker = ctx:walk_event()
+    if not kind then
       -- woken without news from the walk: is the stack object still there?
-      if frame.object and not ctx.world.by_id[frame.object] then
+      if frame.object and not ctx:lookup(frame.object) then
         return fail(ctx, st, "removed")
       end
       return RUNNING
     end
-    local kind, blocker = p.ev_kind, p.ev_blocker
-    p.ev_kind, p.ev_blocker = nil, nil
     if kind == ARRIVED then return succeed(ctx, st, opt) end
     st.blocker = blocker ~= 0 and blocker or nil
-    local other = st.blocker and ctx.world.by_id[st.blocker]
-    if other and other.person and M.GOTO_STALL > 0 then
+    local other = st.blocker and ctx:lookup(st.blocker)
+    local stall = ctx:option("goto_stall")
+    if other and other.person and stall > 0 then
       -- people in the way usually walk on: stall before planning again
       st.phase = "stall"
-      st.stall = M.GOTO_STALL
+      st.stall = stall
       return RUNNING
     end
     st.phase = "start"
@@ -353,7 +350,7 @@ end
 function goto_relative.suspend(ctx)
   local st = ctx.state
   if st.phase == "walk" then
-    ctx.world:_stop(ctx.person)
+    ctx:stop()
     st.phase = "start"
     st.tries = st.tries + 1 -- the interrupted walk does not count as a try
   end
@@ -361,7 +358,7 @@ end
 
 function goto_relative.halt(ctx)
   local st, p = ctx.state, ctx.person
-  if st.phase == "walk" then ctx.world:_stop(p) end
+  if st.phase == "walk" then ctx:stop() end
   release(ctx, st)
   ctx:fail("interrupted")
   bump(p.stats, "interrupted")
@@ -373,24 +370,20 @@ local delta_move = {}
 M.delta_move = delta_move
 
 local function start_delta(ctx, st)
-  local w, p = ctx.world, ctx.person
-  local x, y = w:_position(p)
-  if not w:_inside(st.ex, st.ey) then
+  local x, y = ctx:position()
+  if not ctx:inside(st.ex, st.ey) then
     ctx:fail("blocked", nil)
     return FAILURE
   end
-  w:_walk(p, { x, y, st.ex, st.ey })
+  ctx:walk({ x, y, st.ex, st.ey })
   st.phase = "walk"
   return RUNNING
 end
 
---- Ticks a Delta Move waits, in all, for people in its way to move on.
-M.DELTA_STALL = 8
-
 function delta_move.run(ctx, opt)
-  local st, p, w = ctx.state, ctx.person, ctx.world
+  local st = ctx.state
   if not st.phase then
-    local x, y, f = w:_position(p)
+    local x, y, f = ctx:position()
     local u = UNIT[f]
     st.ex = x + (u[1] * opt.distance + ONE // 2) // ONE
     st.ey = y + (u[2] * opt.distance + ONE // 2) // ONE
@@ -398,12 +391,11 @@ function delta_move.run(ctx, opt)
     return start_delta(ctx, st)
   end
   if st.phase == "resume" then return start_delta(ctx, st) end
-  if not p.ev_kind then return RUNNING end
-  local kind, blocker = p.ev_kind, p.ev_blocker
-  p.ev_kind, p.ev_blocker = nil, nil
+  local kind, blocker = ctx:walk_event()
+  if not kind then return RUNNING end
   if kind == ARRIVED then return SUCCESS end
-  local other = blocker ~= 0 and w.by_id[blocker]
-  if other and other.person and st.stalls < M.DELTA_STALL then
+  local other = blocker ~= 0 and ctx:lookup(blocker)
+  if other and other.person and st.stalls < ctx:option("delta_stall") then
     -- a person in the way usually walks on: stall a tick, then go on
     st.stalls = st.stalls + 1
     st.phase = "resume"
@@ -416,13 +408,13 @@ end
 function delta_move.suspend(ctx)
   local st = ctx.state
   if st.phase == "walk" then
-    ctx.world:_stop(ctx.person)
+    ctx:stop()
     st.phase = "resume"
   end
 end
 
 function delta_move.halt(ctx)
-  if ctx.state.phase == "walk" then ctx.world:_stop(ctx.person) end
+  if ctx.state.phase == "walk" then ctx:stop() end
   ctx:fail("interrupted")
 end
 
@@ -436,7 +428,7 @@ local function portal_of(ctx, what)
   if not id then
     error(what .. ": the frame has no stack object", 0)
   end
-  local obj = ctx.world.by_id[id]
+  local obj = ctx:lookup(id)
   if obj and not obj.door then
     error(("%s: stack object %d is a '%s', not a door"):format(what, id, obj.type), 0)
   end
@@ -464,98 +456,22 @@ function M.check_reserve(fname, options, level)
   return { ticks = t }
 end
 
---- Ticks after which a waiting direction stops new admissions from the
--- other direction (so a steady stream one way cannot starve the other).
-M.PORTAL_TURN = 12
-
--- door.busy = {part = side the holders cross from, ids = {person ids},
--- wait_part = side someone waits on, wait_since = tick that began,
--- wait_seen = last tick someone of that side asked}
+-- One direction at a time through the door (the world's reservations,
+-- docs/behaviors.md): held at once, or after waiting at most opt.ticks.
 function reserve_portal.run(ctx, opt)
-  local st, p, w = ctx.state, ctx.person, ctx.world
+  local st = ctx.state
   local _, door = portal_of(ctx, "reserve_portal")
   if not door then
     ctx:fail("removed")
     return FAILURE
   end
-  local x, y = w:_position(p)
-  local mine = w:_part_at(x, y) or 0
-  local busy = door.busy
-  if busy then
-    -- forget holders that are gone
-    local ids = busy.ids
-    for k = #ids, 1, -1 do
-      if not w.by_id[ids[k]] then table.remove(ids, k) end
-    end
-    for _, id in ipairs(ids) do
-      if id == p.id then return SUCCESS end
-    end
-  end
-  local now = w.tick_count
-  local free = not busy or #busy.ids == 0
-  local same = busy and busy.part == mine and #busy.ids > 0
-  if same then
-    -- follow only once every holder stands on the door's tile or is through
-    local t = door.tiles
-    local sx, sy = t[1], t[2]
-    if w:_tile_part(sx, sy) ~= mine then sx, sy = t[3], t[4] end
-    local cx, cy = sx * ONE + ONE // 2, sy * ONE + ONE // 2
-    for _, id in ipairs(busy.ids) do
-      local hx, hy = w:_position(w.by_id[id])
-      if w:_part_at(hx, hy) == mine
-          and (math.abs(hx - cx) > ONE // 2 or math.abs(hy - cy) > ONE // 2) then
-        same = false
-        break
-      end
-    end
-  end
-  -- the other side's turn: it has waited long, and someone still waits
-  local turn = busy and busy.wait_part and busy.wait_part ~= mine
-    and now - busy.wait_since >= M.PORTAL_TURN and now - busy.wait_seen <= 1
-  if free or (same and not turn) then
-    if free then
-      local keep = busy and busy.wait_part ~= mine and now - busy.wait_seen <= 1
-        and busy.wait_part or nil
-      busy = { part = mine, ids = {}, wait_part = keep,
-        wait_since = keep and busy.wait_since or nil, wait_seen = keep and busy.wait_seen or nil }
-      door.busy = busy
-    end
-    if busy.wait_part == mine then
-      busy.wait_part, busy.wait_since, busy.wait_seen = nil, nil, nil
-    end
-    busy.ids[#busy.ids + 1] = p.id
-    return SUCCESS
-  end
-  if not busy.wait_part or now - busy.wait_seen > 1 then
-    busy.wait_part, busy.wait_since = mine, now
-  end
-  if busy.wait_part == mine then busy.wait_seen = now end
+  if ctx:reserve_portal(door) then return SUCCESS end
   st.waited = (st.waited or 0) + 1
   if st.waited > opt.ticks then
-    -- giving up: this side no longer waits (another waiter of it will say
-    -- so again at its next try)
-    if busy.wait_part == mine then
-      busy.wait_part, busy.wait_since, busy.wait_seen = nil, nil, nil
-    end
-    if #busy.ids == 0 then door.busy = nil end
-    ctx:fail("busy", busy.ids[1])
+    ctx:fail("busy", ctx:give_up_portal(door))
     return FAILURE
   end
   return RUNNING
-end
-
---- Gives up person p's reservation of door d, if any.
-function M.release_portal(d, p)
-  local busy = d.busy
-  if not busy then return end
-  local ids = busy.ids
-  for k = #ids, 1, -1 do
-    if ids[k] == p.id then table.remove(ids, k) end
-  end
-  if #ids == 0 and not busy.wait_part then d.busy = nil end
-  if #ids == 0 and busy.wait_part and busy.wait_seen < p.world.tick_count - 1 then
-    d.busy = nil
-  end
 end
 
 -- --------------------------------------------------------------- fail_portal

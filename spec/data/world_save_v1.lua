@@ -1,3 +1,4 @@
+-- luacheck: no max line length
 -- A save written by world:save() (save version 1) before the world was split
 -- into modules: spec/world_save_spec.lua checks it still loads and goes on as
 -- the world it came from did. Made from support.house_crowd.build(16) after
