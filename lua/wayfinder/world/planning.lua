@@ -11,6 +11,7 @@ local topology = require("wayfinder.world.topology")
 local M = {}
 local World = classes.World
 
+local ONE <const> = fixed.ONE
 local from_number, to_number = fixed.from_number, fixed.to_number
 local describe = check.describe
 local fail = check.fail
@@ -76,8 +77,28 @@ function World:room_description()
   return d.room
 end
 
+-- The query for person p's walk to dest; `ignore` is the distance within
+-- which people near the goal are left out (fixed point) or nil. For the
+-- rectangle planner without route files the query is in Q16.16 integers
+-- (query.fixed) and so is the path it returns: positions go from the walker
+-- to the planner and back without a float between them. Other planners get
+-- the planner contract's world units.
 local function query_for(w, p, dest, ignore)
   local x, y = w.walker:person(p.id)
+  if w.planner == rectplan.plan and not w.route_files then
+    return {
+      fixed = true,
+      start = { x, y },
+      goal = { dest.x, dest.y },
+      start_object = p.id,
+      dest_object = dest.object,
+      mode = dest.mode,
+      near = dest.near,
+      width = p.width,
+      ignore_people_within = ignore,
+      tuning = w.tuning,
+    }
+  end
   return {
     start = { to_number(x), to_number(y) },
     goal = { to_number(dest.x), to_number(dest.y) },
@@ -86,7 +107,7 @@ local function query_for(w, p, dest, ignore)
     mode = dest.mode,
     near = dest.near and to_number(dest.near) or nil,
     width = to_number(p.width),
-    ignore_people_within = ignore,
+    ignore_people_within = ignore and to_number(ignore),
     tuning = w.tuning,
   }
 end
@@ -115,17 +136,18 @@ end
 -- without people) or nil, "crowded".
 function M.route(w, p, dest, ignore)
   local room = w:room_description()
-  local q = query_for(w, p, dest, ignore and to_number(w.ignore_radius) or nil)
+  local q = query_for(w, p, dest, ignore and w.ignore_radius or nil)
   local points = call_planner(w, room, q)
   if not points then
     -- the same plan with every person ignored: a distance across the world
-    q = query_for(w, p, dest, 2 * math.max(w.width, w.height))
+    q = query_for(w, p, dest, 2 * math.max(w.width, w.height) * ONE)
     if not call_planner(w, room, q) then return nil, "no_path" end
     return nil, "crowded"   -- only people are in the way
   end
   if type(points) ~= "table" or #points < 1 then
     error(("planner returned %s instead of a sequence of points"):format(describe(points)), 0)
   end
+  local in_fixed = q.fixed
   local x, y = w.walker:person(p.id)
   local flat = { x, y }
   for k = 2, #points do
@@ -134,9 +156,11 @@ function M.route(w, p, dest, ignore)
         or pt[1] ~= pt[1] or pt[2] ~= pt[2] then
       error(("planner returned a bad point %d: %s"):format(k, describe(pt)), 0)
     end
-    local fx, fy = from_number(pt[1]), from_number(pt[2])
+    local fx, fy = pt[1], pt[2]
+    if not in_fixed then fx, fy = from_number(fx), from_number(fy) end
     if not topology.inside(w, fx, fy) then
-      error(("planner returned point %d (%g, %g) outside the world"):format(k, pt[1], pt[2]), 0)
+      error(("planner returned point %d (%g, %g) outside the world"):format(k, to_number(fx),
+        to_number(fy)), 0)
     end
     if fx ~= flat[#flat - 1] or fy ~= flat[#flat] then
       flat[#flat + 1] = fx
