@@ -1,12 +1,11 @@
---- wayfinder.primitives: the movement primitives behind the behavior nodes
--- bt.goto_relative, bt.delta_move, bt.reserve_portal and bt.fail_portal.
--- Each keeps its whole progress in the plain table ctx.state (saved with
--- the world); the world moves people in C and wakes a primitive when its
--- walk ends or is blocked. Primitives reach the world only through the
--- frame context's methods (ctx:position, ctx:plan, ctx:walk, ctx:doors,
--- ...; see docs/behaviors.md) and read their timing from the world's
--- options (goto_stall, crowd_stall, delta_stall, portal_turn).
+--- wayfinder.primitives.goto_relative: the Goto Relative primitive. It
+-- works out where the frame's stack object (or point) wants the person,
+-- plans inside the room when the person is in that part already, or takes a
+-- route id, scores the doors and pushes the best door's portal tree, and
+-- applies the failed-portal protocol when a portal tree fails. All through
+-- the frame context (see docs/behaviors.md).
 local fixed = require("wayfinder.fixed")
+local options = require("wayfinder.primitives.options")
 
 local M = {}
 
@@ -17,100 +16,10 @@ local RUNNING <const> = "running"
 local ARRIVED <const> = 1
 
 local ONE <const> = fixed.ONE
-local UNIT, STEP = fixed.UNIT, fixed.STEP
+local STEP = fixed.STEP
 local FACING_INDEX = fixed.FACING_INDEX
 local facing_of = fixed.facing_of
-
---- Sides of an object, as offsets added to its facing (clockwise, y down).
-M.SIDES = { front = 0, front_right = 1, right = 2, back_right = 3, back = 4,
-  back_left = 5, left = 6, front_left = 7 }
---- Special sides: anywhere near the object; the door's tile in the
--- person's room (doors only).
-M.SPECIAL_SIDES = { near = true, portal = true }
-
-M.DEFAULT_TRIES = 5
-M.MAX_TRIES = 1000
-M.MAX_DISTANCE = 1024
-
-local describe = require("wayfinder.util").describe
-
-local function side_names()
-  local names = {}
-  for k in pairs(M.SIDES) do names[#names + 1] = k end
-  names[#names + 1] = "near"
-  names[#names + 1] = "portal"
-  table.sort(names)
-  return table.concat(names, ", ")
-end
-
-local GOTO_KEYS = { side = true, distance = true, max_tries = true, facing = true }
-local FINAL_FACINGS = { toward = true, away = true, same = true }
-
-local function check_distance(fname, v, level, positive)
-  if type(v) ~= "number" or v ~= v or v == math.huge or v == -math.huge then
-    error(("%s: distance must be a finite number, got %s"):format(fname, describe(v)), level)
-  end
-  if v < 0 or (positive and v == 0) or v > M.MAX_DISTANCE then
-    error(("%s: distance must be in %s0, %d], got %s"):format(
-      fname, positive and "(" or "[", M.MAX_DISTANCE, describe(v)), level)
-  end
-  return fixed.from_number(v)
-end
-
---- Validates goto_relative options; returns the stored (fixed point) form.
-function M.check_goto(fname, options, level)
-  level = level + 1
-  if options == nil then options = {} end
-  if type(options) ~= "table" then
-    error(fname .. ": options must be a table, got " .. describe(options), level)
-  end
-  for k in pairs(options) do
-    if not GOTO_KEYS[k] then
-      error(("%s: unknown options key %s"):format(fname, describe(k)), level)
-    end
-  end
-  local side = options.side or "near"
-  if type(side) ~= "string" or not (M.SIDES[side] or M.SPECIAL_SIDES[side]) then
-    error(("%s: side must be one of %s, got %s"):format(fname, side_names(), describe(side)),
-      level)
-  end
-  local distance = 0
-  if options.distance ~= nil then
-    distance = check_distance(fname, options.distance, level + 1, false)
-  end
-  local tries = M.DEFAULT_TRIES
-  if options.max_tries ~= nil then
-    local t = options.max_tries
-    if math.type(t) == "float" and t == math.floor(t) then t = math.tointeger(t) end
-    if math.type(t) ~= "integer" or t < 1 or t > M.MAX_TRIES then
-      error(("%s: max_tries must be an integer in [1, %d], got %s"):format(
-        fname, M.MAX_TRIES, describe(options.max_tries)), level)
-    end
-    tries = t
-  end
-  local facing = options.facing
-  if facing ~= nil and not (FINAL_FACINGS[facing] or FACING_INDEX[facing]) then
-    error(("%s: facing must be 'toward', 'away', 'same' or a direction "
-      .. "('east', 'southeast', ...), got %s"):format(fname, describe(facing)), level)
-  end
-  return { side = side, distance = distance, max_tries = tries, facing = facing }
-end
-
-local DELTA_KEYS = { distance = true }
-
---- Validates delta_move options.
-function M.check_delta(fname, options, level)
-  level = level + 1
-  if type(options) ~= "table" then
-    error(fname .. ": options must be a table {distance =}, got " .. describe(options), level)
-  end
-  for k in pairs(options) do
-    if not DELTA_KEYS[k] then
-      error(("%s: unknown options key %s"):format(fname, describe(k)), level)
-    end
-  end
-  return { distance = check_distance(fname, options.distance, level + 1, true) }
-end
+local SIDES = options.SIDES
 
 -- -------------------------------------------------------------- helpers --
 
@@ -185,7 +94,7 @@ function M.destination(ctx, opt)
     if not next(parts) then return nil, "no_path" end
     return { x = cx, y = cy, mode = "near", near = near, parts = parts, object = obj.id }
   end
-  local s = STEP[(obj.facing + M.SIDES[side]) % 8]
+  local s = STEP[(obj.facing + SIDES[side]) % 8]
   local x = cx + s[1] * (hw + ph + opt.distance)
   local y = cy + s[2] * (hh + ph + opt.distance)
   if not ctx:inside(x, y) then return nil, "no_path" end
@@ -220,10 +129,9 @@ local function succeed(ctx, st, opt)
   return SUCCESS
 end
 
--- ------------------------------------------------------------ goto_relative
 
-local goto_relative = {}
-M.goto_relative = goto_relative
+
+local goto_relative = M
 
 local function route(ctx, opt, st)
   local p = ctx.person
@@ -362,128 +270,6 @@ function goto_relative.halt(ctx)
   release(ctx, st)
   ctx:fail("interrupted")
   bump(p.stats, "interrupted")
-end
-
--- ---------------------------------------------------------------- delta_move
-
-local delta_move = {}
-M.delta_move = delta_move
-
-local function start_delta(ctx, st)
-  local x, y = ctx:position()
-  if not ctx:inside(st.ex, st.ey) then
-    ctx:fail("blocked", nil)
-    return FAILURE
-  end
-  ctx:walk({ x, y, st.ex, st.ey })
-  st.phase = "walk"
-  return RUNNING
-end
-
-function delta_move.run(ctx, opt)
-  local st = ctx.state
-  if not st.phase then
-    local x, y, f = ctx:position()
-    local u = UNIT[f]
-    st.ex = x + (u[1] * opt.distance + ONE // 2) // ONE
-    st.ey = y + (u[2] * opt.distance + ONE // 2) // ONE
-    st.stalls = 0
-    return start_delta(ctx, st)
-  end
-  if st.phase == "resume" then return start_delta(ctx, st) end
-  local kind, blocker = ctx:walk_event()
-  if not kind then return RUNNING end
-  if kind == ARRIVED then return SUCCESS end
-  local other = blocker ~= 0 and ctx:lookup(blocker)
-  if other and other.person and st.stalls < ctx:option("delta_stall") then
-    -- a person in the way usually walks on: stall a tick, then go on
-    st.stalls = st.stalls + 1
-    st.phase = "resume"
-    return RUNNING
-  end
-  ctx:fail("blocked", blocker ~= 0 and blocker or nil)
-  return FAILURE
-end
-
-function delta_move.suspend(ctx)
-  local st = ctx.state
-  if st.phase == "walk" then
-    ctx:stop()
-    st.phase = "resume"
-  end
-end
-
-function delta_move.halt(ctx)
-  if ctx.state.phase == "walk" then ctx:stop() end
-  ctx:fail("interrupted")
-end
-
--- ------------------------------------------------------------ reserve_portal
-
-local reserve_portal = {}
-M.reserve_portal = reserve_portal
-
-local function portal_of(ctx, what)
-  local id = ctx.frame.object
-  if not id then
-    error(what .. ": the frame has no stack object", 0)
-  end
-  local obj = ctx:lookup(id)
-  if obj and not obj.door then
-    error(("%s: stack object %d is a '%s', not a door"):format(what, id, obj.type), 0)
-  end
-  return id, obj
-end
-
---- Validates reserve_portal options.
-function M.check_reserve(fname, options, level)
-  level = level + 1
-  if options == nil then options = {} end
-  if type(options) ~= "table" then
-    error(fname .. ": options must be a table {ticks =}, got " .. describe(options), level)
-  end
-  for k in pairs(options) do
-    if k ~= "ticks" then
-      error(("%s: unknown options key %s"):format(fname, describe(k)), level)
-    end
-  end
-  local t = options.ticks == nil and 60 or options.ticks
-  if math.type(t) == "float" and t == math.floor(t) then t = math.tointeger(t) end
-  if math.type(t) ~= "integer" or t < 0 or t > 1000000 then
-    error(("%s: ticks must be an integer in [0, 1000000], got %s"):format(fname,
-      describe(options.ticks)), level)
-  end
-  return { ticks = t }
-end
-
--- One direction at a time through the door (the world's reservations,
--- docs/behaviors.md): held at once, or after waiting at most opt.ticks.
-function reserve_portal.run(ctx, opt)
-  local st = ctx.state
-  local _, door = portal_of(ctx, "reserve_portal")
-  if not door then
-    ctx:fail("removed")
-    return FAILURE
-  end
-  if ctx:reserve_portal(door) then return SUCCESS end
-  st.waited = (st.waited or 0) + 1
-  if st.waited > opt.ticks then
-    ctx:fail("busy", ctx:give_up_portal(door))
-    return FAILURE
-  end
-  return RUNNING
-end
-
--- --------------------------------------------------------------- fail_portal
-
-local fail_portal = {}
-M.fail_portal = fail_portal
-
-function fail_portal.run(ctx)
-  local id = portal_of(ctx, "fail_portal")
-  ctx.person.trap_count = -id
-  ctx.person.failed_portal = id
-  return FAILURE
 end
 
 return M
