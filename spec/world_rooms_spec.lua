@@ -110,6 +110,32 @@ describe("per-world timing of the movement primitives", function()
   end)
 end)
 
+describe("argument errors", function()
+  it("blame the calling line, not the world's own files", function()
+    local w = world.new { width = 4, height = 4 }
+    local p = w:add_person { x = 0.5, y = 0.5 }
+    local calls = {
+      function() w:add_object(5) end,
+      function() w:add_object { type = "box", x = 9, y = 0 } end,
+      function() w:add_object { type = "door", x = 0, y = 0, walk_over = true } end,
+      function() w:add_person { x = 9, y = 0 } end,
+      function() w:remove_object(77) end,
+      function() w:set_locked(p.id, true) end,
+      function() p:set_failed_portal(p.id) end,
+      function() p:push("wayfinder.door", 99) end,
+      function() w:wall(true, 9, 0) end,
+      function() world.new { width = 4, height = 4, delta_stall = -1 } end,
+      function() world.load { format = "wayfinder.world", version = 1, width = 4, height = 4,
+        vwalls = { 999 } } end,
+    }
+    for k, call in ipairs(calls) do
+      local ok, err = pcall(call)
+      assert.is_false(ok)
+      assert.matches("^spec/world_rooms_spec%.lua:%d+: ", err, nil, false, "call " .. k)
+    end
+  end)
+end)
+
 describe("the world's types", function()
   it("have names and say what a value is when printed", function()
     local w = world.new { width = 3, height = 2 }

@@ -187,7 +187,7 @@ end
 --- Adds an object; returns it (see docs/world.md for the spec).
 function World:add_object(spec)
   local fname = "world:add_object"
-  local o = M.check(self, fname, spec, 1)
+  local o = M.check(self, fname, spec, 2)
   if o.door then
     topology.refresh_rooms(self)
     local e = o.edge
@@ -218,7 +218,7 @@ function World:add_person(spec)
   for k, v in pairs(spec) do copy[k] = v end
   copy.type = copy.type or "person"
   if copy.person == nil then copy.person = true end
-  local o = M.check(self, "world:add_person", copy, 1)
+  local o = M.check(self, "world:add_person", copy, 2)
   return M.insert(self, o, self.next_id)
 end
 
