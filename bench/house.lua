@@ -9,10 +9,12 @@
 --   lua5.4 bench/house.lua [ticks] [people]      (from the repository root)
 
 local root = (arg and arg[0] or ""):match("^(.-)[^/\\]*$") .. "../"
-package.path = root .. "lua/?.lua;" .. root .. "lua/?/init.lua;" .. package.path
+package.path = root .. "lua/?.lua;" .. root .. "lua/?/init.lua;" .. root .. "spec/?.lua;"
+  .. package.path
 package.cpath = root .. "build/?.so;" .. package.cpath
 
-local house = require("wayfinder.house")
+-- the specs' seeded house generator: one copy, in spec/support
+local house = require("support.house_gen")
 local bt = require("wayfinder.bt")
 
 local TICKS = math.tointeger(tonumber(arg and arg[1] or "")) or 10000
@@ -74,7 +76,7 @@ local function crowd(planner)
     local r = info.rooms[rng(#info.rooms)]
     local x = r[1] + rng(r[3] - r[1] + 1) - 0.5
     local y = r[2] + rng(r[4] - r[2] + 1) - 0.5
-    if w.house:square_free(math.floor(x * 65536), math.floor(y * 65536), 16384, 0) then
+    if w.walker:square_free(math.floor(x * 65536), math.floor(y * 65536), 16384, 0) then
       placed = placed + 1
       local p = w:add_person { x = x, y = y, speed = 0.2,
         data = { seed = placed * 7919, ok = 0, failed = {} } }
@@ -82,9 +84,9 @@ local function crowd(planner)
     end
   end
 
-  -- time the C step and the planner apart: the world calls its core
+  -- time the C step and the planner apart: the world calls its walker
   -- through this proxy, and its planner through the wrapper below
-  local core_house = w.house
+  local core_house = w.walker
   local step_time, plan_time, plans = 0, 0, 0
   -- walks that ended: arrived, or stopped by a person, a wall (or the
   -- border, or a closed door) or a piece of furniture
@@ -99,14 +101,14 @@ local function crowd(planner)
     step_time = step_time + (os.clock() - t)
     for i = 1, #ev, 3 do
       local kind, blocker = ev[i + 1], ev[i + 2]
-      local o = blocker ~= 0 and w.by_id[blocker]
+      local o = blocker ~= 0 and w:object(blocker)
       local k = kind == 1 and "arrived" or not o and "wall"
         or (o.person and "person" or o.door and "wall" or "object")
       ends[k] = ends[k] + 1
     end
     return ev
   end
-  w.house = proxy
+  w.walker = proxy
   local plan = w.planner
   w.planner = function(room, query)
     local t = os.clock()
@@ -119,7 +121,7 @@ local function crowd(planner)
   local t0 = os.clock()
   w:tick(TICKS)
   local elapsed = os.clock() - t0
-  w.house = core_house
+  w.walker = core_house
   w.planner = plan
 
   local r = { elapsed = elapsed, step = step_time, plan = plan_time, plans = plans, ok = 0,
@@ -131,10 +133,11 @@ local function crowd(planner)
       r.failures[reason] = (r.failures[reason] or 0) + n
       r.failed = r.failed + n
     end
-    r.portals = r.portals + p.stats.portals
-    r.portal_failures = r.portal_failures + p.stats.portal_failures
-    r.waits = r.waits + p.stats.waits
-    r.errors = r.errors + p.stats.errors
+    local stats = p:state().stats
+    r.portals = r.portals + stats.portals
+    r.portal_failures = r.portal_failures + stats.portal_failures
+    r.waits = r.waits + stats.waits
+    r.errors = r.errors + stats.errors
   end
   return r, w
 end

@@ -115,7 +115,7 @@ end
 
 local function busy()
   for _, p in ipairs(people) do
-    if p.data.next <= #p.data.errands or #p.frames > 1 then return true end
+    if p.data.next <= #p.data.errands or #p:frame_stack() > 1 then return true end
   end
   return false
 end
@@ -145,6 +145,6 @@ print("person  errands              doors (! = failed there)   walks  portal fai
 for k, p in ipairs(people) do
   local x, y = p:position()
   print(("%-7d %-20s %-26s %5d  %15d  %s (%.2f, %.2f)"):format(k,
-    table.concat(p.data.plan, ", "), table.concat(p.data.doors, " "), p.stats.routes,
-    p.stats.portal_failures, names[w:room_at(x, y)] or "?", x, y))
+    table.concat(p.data.plan, ", "), table.concat(p.data.doors, " "), p:state().stats.routes,
+    p:state().stats.portal_failures, names[w:room_at(x, y)] or "?", x, y))
 end

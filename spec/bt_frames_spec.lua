@@ -100,7 +100,7 @@ describe("a person's state", function()
     assert.are.same({ nil, "success", {} }, { st.route_id, st.last_result, st.frames })
     -- the door tree's own walks count as routes too
     assert.are.equal(3, st.stats.routes)
-    assert.is_nil(d.busy)
+    assert.is_nil(w:reservation(d.id))
   end)
 
   it("keeps people's data tables for their scripts", function()

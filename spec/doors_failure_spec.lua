@@ -18,10 +18,10 @@ local function run(w, p, ticks, each)
   for t = 1, ticks do
     w:tick()
     if each then each(t) end
-    for _, f in ipairs(p.frames) do
+    for _, f in ipairs(p:frame_stack()) do
       if f.portal and trail[#trail] ~= f.portal then trail[#trail + 1] = f.portal end
     end
-    if #p.frames == 0 then break end
+    if #p:frame_stack() == 0 then break end
   end
   local labels = {}
   for k, id in ipairs(trail) do
@@ -50,14 +50,15 @@ describe("a locked door", function()
       p:route_to(GX, GY)
       local zeroed = false
       local trail = run(w, p, 300, function()
-        if p.route_id and d.C.scores[p.route_id] == 0 then zeroed = true end
+        local rid = p:state().route_id
+        if rid and w:door_score(d.C.id, rid) == 0 then zeroed = true end
       end)
       assert.are.same({ "C", "D", "B" }, trail)
       assert.are.same({ { -d.C.id, d.C.id } }, seen)
       assert.is_true(zeroed)
       assert.are.equal("success", p:state().last_result)
-      assert.are.same({ 0, nil }, { p.trap_count, p.failed_portal })
-      assert.are.equal(1, p.stats.portal_failures)
+      assert.are.same({ 0, nil }, { p:state().trap_count, p:state().failed_portal })
+      assert.are.equal(1, p:state().stats.portal_failures)
       assert.are.same({ GX, GY }, { p:position() })
     end)
 
@@ -67,7 +68,7 @@ describe("a locked door", function()
     local p = w:add_person { x = SX, y = SY }
     p:route_to(GX, GY)
     assert.are.same({ "D", "B" }, run(w, p, 300))
-    assert.are.equal(0, p.stats.portal_failures)
+    assert.are.equal(0, p:state().stats.portal_failures)
   end)
 
   it("locked while a person walks to it sends the person to the next best door", function()
@@ -80,7 +81,7 @@ describe("a locked door", function()
     assert.are.same({ "C", "D", "B" }, trail)
     assert.are.equal("locked", p:last_failure())
     assert.are.equal("success", p:state().last_result)
-    assert.are.equal(1, p.stats.portal_failures)
+    assert.are.equal(1, p:state().stats.portal_failures)
   end)
 
   it("fails the route with no_door once every door toward the goal has failed", function()
@@ -92,8 +93,8 @@ describe("a locked door", function()
     assert.are.same({ "C", "D" }, run(w, p, 300))
     assert.are.equal("failure", p:state().last_result)
     assert.are.equal("no_door", p:last_failure())
-    assert.are.equal(2, p.stats.portal_failures)
-    assert.are.same({}, w.route_owner)
+    assert.are.equal(2, p:state().stats.portal_failures)
+    assert.are.same({}, w:route_owners())
   end)
 end)
 
@@ -134,19 +135,19 @@ describe("after a portal failure", function()
       local trail = {}
       for _ = 1, 300 do
         w:tick()
-        for _, f in ipairs(p.frames) do
+        for _, f in ipairs(p:frame_stack()) do
           if f.portal and trail[#trail] ~= f.portal then trail[#trail + 1] = f.portal end
         end
-        if #p.frames == 0 then break end
+        if #p:frame_stack() == 0 then break end
       end
       local labels = {}
       for k, id in ipairs(trail) do labels[k] = w:object(id).label end
       -- D fails within its own tick, so it never shows among the frames,
       -- and the two A crossings in a row show once: A, (D), A, C
       assert.are.same({ "A", "C" }, labels)
-      assert.are.equal(4, p.stats.portals)
+      assert.are.equal(4, p:state().stats.portals)
       assert.are.equal("success", p:state().last_result)
-      assert.are.equal(1, p.stats.portal_failures)
+      assert.are.equal(1, p:state().stats.portal_failures)
       assert.are.same({ 8.5, 5.5 }, { p:position() })
     end)
 
@@ -156,7 +157,7 @@ describe("after a portal failure", function()
       w:tick(300)
       assert.are.equal("failure", p:state().last_result)
       assert.are.equal("no_door", p:last_failure())
-      assert.are.equal(1, p.stats.portal_failures)
+      assert.are.equal(1, p:state().stats.portal_failures)
     end)
 end)
 
@@ -198,7 +199,7 @@ describe("a portal tree raising a Lua error", function()
     assert.are.equal("success", q:state().last_result)
     assert.are.same({ 1.5, 1.5 }, { q:position() })
     assert.are.same({}, errors) -- the goto below handled it
-    assert.are.same({}, w.route_owner)
+    assert.are.same({}, w:route_owners())
   end)
 
   it("in a top-level frame reaches on_error and leaves the person idle", function()
@@ -213,7 +214,7 @@ describe("a portal tree raising a Lua error", function()
     assert.are.equal(p.id, errors[1][1])
     assert.matches("^table: ", errors[1][2])
     assert.are.same({ "failure", "error" }, { p:state().last_result, p:last_failure() })
-    assert.are.equal(1, p.stats.errors)
+    assert.are.equal(1, p:state().stats.errors)
   end)
 end)
 
@@ -233,8 +234,8 @@ describe("custom portal trees", function()
     assert.are.same({ "D", "B" }, run(w, p, 300))
     assert.are.same({ d.C.id }, tried)
     assert.are.equal("success", p:state().last_result)
-    assert.are.equal(1, p.stats.portal_failures)
-    assert.are.same({ 0, nil }, { p.trap_count, p.failed_portal })
+    assert.are.equal(1, p:state().stats.portal_failures)
+    assert.are.same({ 0, nil }, { p:state().trap_count, p:state().failed_portal })
   end)
 
   it("may move people any way they like, for example by stepping them across", function()
@@ -265,7 +266,7 @@ describe("custom portal trees", function()
     local w, d = example.build()
     local p = w:add_person { x = SX, y = SY }
     p:set_failed_portal(d.E.id)
-    assert.are.same({ -d.E.id, d.E.id }, { p.trap_count, p.failed_portal })
+    assert.are.same({ -d.E.id, d.E.id }, { p:state().trap_count, p:state().failed_portal })
     local lamp = w:add_object { type = "lamp", x = 0, y = 0 }
     assert.has_error(function() p:set_failed_portal(lamp.id) end,
       "person:set_failed_portal: object 7 is a 'lamp', not a door")
@@ -314,14 +315,14 @@ describe("halting a route", function()
     local p = w:add_person { x = SX, y = SY }
     p:route_to(GX, GY)
     w:tick(5)
-    assert.are.equal(1, p.route_id)
+    assert.are.equal(1, p:state().route_id)
     assert.is_true(p:walking())
     p:halt()
     assert.is_false(p:walking())
-    assert.are.same({}, w.route_owner)
+    assert.are.same({}, w:route_owners())
     assert.are.equal("interrupted", p:last_failure())
     assert.are.same({}, p:state().frames)
-    for _, d in ipairs(w:doors()) do assert.is_nil(d.busy) end
+    for _, d in ipairs(w:doors()) do assert.is_nil(w:reservation(d.id)) end
   end)
 end)
 
@@ -342,21 +343,22 @@ describe("door reservations", function()
     local mixed, held = false, {}
     for _ = 1, 200 do
       w:tick()
-      if d.busy then
+      local r = w:reservation(d.id)
+      if r then
         local ids = {}
-        for _, id in ipairs(d.busy.ids) do ids[id] = true end
+        for _, id in ipairs(r.holders) do ids[id] = true end
         if ids[a.id] and ids[b.id] then mixed = true end
         if ids[a.id] then held.a = true end
         if ids[b.id] then held.b = true end
       end
-      if #a.frames == 0 and #b.frames == 0 then break end
+      if #a:frame_stack() == 0 and #b:frame_stack() == 0 then break end
     end
     assert.is_false(mixed)
     assert.are.same({ a = true, b = true }, held)
     assert.are.same({ "success", "success" }, { a:state().last_result, b:state().last_result })
     assert.are.same({ 7.5, 1.5 }, { a:position() })
     assert.are.same({ 0.5, 1.5 }, { b:position() })
-    assert.is_nil(d.busy)
+    assert.is_nil(w:reservation(d.id))
   end)
 
   it("let people of one direction follow each other once the first is at the door", function()
@@ -368,8 +370,9 @@ describe("door reservations", function()
     local both = false
     for _ = 1, 200 do
       w:tick()
-      if d.busy and #d.busy.ids == 2 then both = true end
-      if #a.frames == 0 and #b.frames == 0 then break end
+      local r = w:reservation(d.id)
+      if r and #r.holders == 2 then both = true end
+      if #a:frame_stack() == 0 and #b:frame_stack() == 0 then break end
     end
     assert.is_true(both)
     assert.are.same({ "success", "success" }, { a:state().last_result, b:state().last_result })
@@ -386,9 +389,9 @@ describe("door reservations", function()
     w:tick(5)
     assert.are.same({ "failure", "busy", a.id },
       { b:state().last_result, b:last_failure() })
-    assert.are.same({ a.id }, d.busy.ids)
+    assert.are.same({ a.id }, w:reservation(d.id).holders)
     w:tick(10)
-    assert.is_nil(d.busy)
+    assert.is_nil(w:reservation(d.id))
     local lamp = w:add_object { type = "lamp", x = 0, y = 0 }
     b:push("try", lamp.id)
     w:tick()

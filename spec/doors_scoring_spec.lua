@@ -3,7 +3,7 @@
 -- the best-first propagation on many random houses, parts of rooms, and
 -- route ids.
 local world = require("wayfinder.world")
-local house = require("wayfinder.house")
+local house = require("support.house_gen")
 local example = require("support.house_example")
 
 local GX, GY = example.GOAL[1], example.GOAL[2]
@@ -25,10 +25,10 @@ local function portal_trail(w, p, ticks)
   local trail = {}
   for _ = 1, ticks do
     w:tick()
-    for _, f in ipairs(p.frames) do
+    for _, f in ipairs(p:frame_stack()) do
       if f.portal and trail[#trail] ~= f.portal then trail[#trail + 1] = f.portal end
     end
-    if #p.frames == 0 then break end
+    if #p:frame_stack() == 0 then break end
   end
   local labels = {}
   for k, id in ipairs(trail) do labels[k] = w:object(id).label end
@@ -77,7 +77,7 @@ describe("the worked example (MAXSCORE 100)", function()
     assert.are.same({ "C", "A" }, portal_trail(w, p, 200))
     assert.are.equal("success", p:state().last_result)
     assert.are.same({ GX, GY }, { p:position() })
-    assert.are.equal(0, d.C.scores[1] - 81) -- the score table of route id 1
+    assert.are.equal(0, w:door_score(d.C.id, 1) - 81) -- the score table of route id 1
   end)
 
   it("scales with MAXSCORE", function()
@@ -177,9 +177,10 @@ describe("parts of rooms", function()
       local trail = {}
       for _ = 1, 200 do
         w:tick()
-        local f = p.frames[#p.frames]
+        local frames = p:frame_stack()
+        local f = frames[#frames]
         if f and f.portal and trail[#trail] ~= f.portal then trail[#trail + 1] = f.portal end
-        if #p.frames == 0 then break end
+        if #p:frame_stack() == 0 then break end
       end
       assert.are.same({ left.id, right.id }, trail)
       assert.are.equal("success", p:state().last_result)
@@ -195,12 +196,12 @@ describe("route ids", function()
     p:route_to(GX, GY)
     q:route_to(1.5, 1.5)
     w:tick()
-    assert.are.same({ 1, 2 }, { p.route_id, q.route_id })
-    assert.are.same({ p.id, q.id }, { w.route_owner[1], w.route_owner[2] })
+    assert.are.same({ 1, 2 }, { p:state().route_id, q:state().route_id })
+    assert.are.same({ p.id, q.id }, { w:route_owners()[1], w:route_owners()[2] })
     w:tick(300)
     assert.are.same({ "success", "success" }, { p:state().last_result, q:state().last_result })
-    assert.are.same({}, w.route_owner)
-    assert.is_nil(p.route_id)
+    assert.are.same({}, w:route_owners())
+    assert.is_nil(p:state().route_id)
   end)
 
   it("make a person wait when all are taken, without touching the holder's scores", function()
@@ -210,19 +211,20 @@ describe("route ids", function()
     p:route_to(GX, GY)
     q:route_to(2.5, 15.5) -- room 2
     w:tick()
-    assert.are.same({ 1, nil }, { p.route_id, q.route_id })
+    assert.are.same({ 1, nil }, { p:state().route_id, q:state().route_id })
     local held = {}
-    for _, door in ipairs(w:doors()) do held[door.label] = door.scores[1] end
+    for _, door in ipairs(w:doors()) do held[door.label] = w:door_score(door.id, 1) end
     assert.are.same({ A = 90, B = 90, C = 81, D = 81, E = 85 }, held)
     local waited = false
     for _ = 1, 400 do
       w:tick()
-      if p.route_id == 1 then
+      if p:state().route_id == 1 then
         -- while p holds id 1, nobody rewrites its table
-        assert.are.same({ 90, 90, 85 }, { d.A.scores[1], d.B.scores[1], d.E.scores[1] })
+        assert.are.same({ 90, 90, 85 },
+          { w:door_score(d.A.id, 1), w:door_score(d.B.id, 1), w:door_score(d.E.id, 1) })
       end
-      if q.stats.waits > 0 and not q.route_id then waited = true end
-      if #p.frames == 0 and #q.frames == 0 then break end
+      if q:state().stats.waits > 0 and not q:state().route_id then waited = true end
+      if #p:frame_stack() == 0 and #q:frame_stack() == 0 then break end
     end
     assert.is_true(waited)
     assert.are.same({ "success", "success" }, { p:state().last_result, q:state().last_result })

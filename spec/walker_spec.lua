@@ -1,5 +1,5 @@
 -- Route following: the C core that steps every walking person in one call
--- (wayfinder.Walker, reached through world.house) and the world's walks,
+-- (wayfinder.Walker, reached through world.walker) and the world's walks,
 -- Delta Move and replanning on top of it.
 local core = require("wayfinder.core")
 local world = require("wayfinder.world")
@@ -270,7 +270,7 @@ describe("walking in a world", function()
     local x, y = p:position()
     assert.are.same({ 7.5, 2.5 }, { x, y })
     assert.are.equal("success", p:state().last_result)
-    assert.are.equal(1, p.stats.routes)
+    assert.are.equal(1, p:state().stats.routes)
   end)
 
   it("fails with out_of_tries when every try is blocked", function()

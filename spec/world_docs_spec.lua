@@ -2,7 +2,6 @@
 -- "### name(" heading in docs/world.md or docs/behaviors.md, and every lua
 -- example there runs and prints what its "--> expected" comments say.
 local wayfinder = require("wayfinder")
-local house = require("wayfinder.house")
 local core = require("wayfinder.core")
 
 local FILES = { "docs/world.md", "docs/behaviors.md" }
@@ -34,7 +33,6 @@ local function exported()
   end
   module("wayfinder.world", wayfinder.world)
   module("wayfinder.bt", wayfinder.bt)
-  module("wayfinder.house", house)
   local w = wayfinder.world.new { width = 2, height = 2 }
   for k, v in pairs(getmetatable(w).__index) do
     if type(v) == "function" and k:sub(1, 1) ~= "_" then names[#names + 1] = "world:" .. k end

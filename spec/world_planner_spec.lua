@@ -33,6 +33,35 @@ local function points_equal(a, b)
 end
 
 describe("the house world's within-room planner", function()
+  it("takes and gives Q16.16 integers with query.fixed, the same path as in world units",
+    function()
+      local w = furnished_world { width = 8, height = 4 }
+      w:add_person { x = 7.5, y = 2.5 }
+      local room = w:room_description()
+      local q = { start = { 0.5, 0.5 }, goal = { 7.25, 3.5 }, mode = "near", near = 0.75,
+        width = 0.5, ignore_people_within = 1.5, tuning = {} }
+      local floats = assert(rectplan.plan(room, q))
+      local F = 65536
+      local qf = { fixed = true, start = { F // 2, F // 2 }, goal = { 7 * F + F // 4, 7 * F // 2 },
+        mode = "near", near = 3 * F // 4, width = F // 2, ignore_people_within = 3 * F // 2,
+        tuning = {} }
+      local ints = assert(rectplan.plan(room, qf))
+      assert.is_true(#floats >= 3)
+      assert.are.equal(#floats, #ints)
+      for i, pt in ipairs(ints) do
+        assert.are.equal("integer", math.type(pt[1]))
+        assert.are.equal("integer", math.type(pt[2]))
+        assert.are.same({ floats[i][1] * F, floats[i][2] * F }, { pt[1] + 0.0, pt[2] + 0.0 })
+      end
+      qf.start = { 0.5, 0.5 }
+      assert.has_error(function() rectplan.plan(room, qf) end,
+        "wayfinder.rectplan.plan: query.start.x must be an integer in [-536870912, 536870912], "
+        .. "got 0.5")
+      qf.start, qf.fixed = { F // 2, F // 2 }, 1
+      assert.has_error(function() rectplan.plan(room, qf) end,
+        "wayfinder.rectplan.plan: query.fixed must be a boolean, got 1")
+    end)
+
   it("is the rectangle-cover planner by default", function()
     local w = furnished_world { width = 8, height = 4 }
     assert.are.equal(rectplan.plan, w.planner)

@@ -68,6 +68,128 @@ describe("wayfinder.world.new", function()
   end)
 end)
 
+describe("per-world timing of the movement primitives", function()
+  it("defaults to the values the primitives always used and checks each option", function()
+    local w = world.new { width = 2, height = 2 }
+    local seen
+    w:add_tree("peek", bt.action(function(ctx)
+      seen = { ctx:option("goto_stall"), ctx:option("crowd_stall"), ctx:option("delta_stall"),
+        ctx:option("portal_turn") }
+      return true
+    end))
+    w:add_person({ x = 0.5, y = 0.5 }):push("peek")
+    w:tick()
+    assert.are.same({ 2, 4, 8, 12 }, seen)
+    assert.are.same({ goto_stall = 2, crowd_stall = 4, delta_stall = 8, portal_turn = 12 },
+      world.TIMING)
+    for _, name in ipairs({ "goto_stall", "crowd_stall", "delta_stall", "portal_turn" }) do
+      for _, bad in ipairs({ -1, 100001, 1.5, "2" }) do
+        local msg = ("wayfinder.world.new: options.%s must be an integer in [0, 100000], got %s")
+          :format(name, type(bad) == "string" and "'2'" or tostring(bad))
+        assert.has_error(function() world.new { width = 2, height = 2, [name] = bad } end, msg)
+      end
+    end
+  end)
+
+  it("sets how long a Delta Move waits for a person in its way", function()
+    local function blocked_after(stall)
+      local w = world.new { width = 6, height = 1, delta_stall = stall }
+      w:add_tree("step", bt.delta_move { distance = 3 })
+      local p = w:add_person { x = 0.5, y = 0.5 }
+      w:add_person { x = 2.5, y = 0.5 }
+      p:push("step")
+      for t = 1, 100 do
+        w:tick()
+        if #p:state().frames == 0 then return t, p:last_failure() end
+      end
+    end
+    local quick, why = blocked_after(0)
+    local slow, why2 = blocked_after(20)
+    assert.are.same({ "blocked", "blocked" }, { why, why2 })
+    assert.is_true(slow >= quick + 20, ("%d ticks, then %d"):format(quick, slow))
+  end)
+end)
+
+describe("argument errors", function()
+  it("blame the calling line, not the world's own files", function()
+    local w = world.new { width = 4, height = 4 }
+    local p = w:add_person { x = 0.5, y = 0.5 }
+    local calls = {
+      function() w:add_object(5) end,
+      function() w:add_object { type = "box", x = 9, y = 0 } end,
+      function() w:add_object { type = "door", x = 0, y = 0, walk_over = true } end,
+      function() w:add_person { x = 9, y = 0 } end,
+      function() w:remove_object(77) end,
+      function() w:set_locked(p.id, true) end,
+      function() p:set_failed_portal(p.id) end,
+      function() p:push("wayfinder.door", 99) end,
+      function() w:wall(true, 9, 0) end,
+      function() world.new { width = 4, height = 4, delta_stall = -1 } end,
+      function() world.load { format = "wayfinder.world", version = 1, width = 4, height = 4,
+        vwalls = { 999 } } end,
+    }
+    for k, call in ipairs(calls) do
+      local ok, err = pcall(call)
+      assert.is_false(ok)
+      assert.matches("^spec/world_rooms_spec%.lua:%d+: ", err, nil, false, "call " .. k)
+    end
+  end)
+end)
+
+describe("the world's types", function()
+  it("have names and say what a value is when printed", function()
+    local w = world.new { width = 3, height = 2 }
+    assert.are.equal("wayfinder.World", getmetatable(w).__name)
+    local p = w:add_person { x = 0.5, y = 0.5 }
+    local box = w:add_object { type = "box", x = 2, y = 1 }
+    assert.are.equal("wayfinder.World (3x2 tiles, 2 objects, tick 0)", tostring(w))
+    assert.are.equal("wayfinder.Object 1 (person)", tostring(p))
+    assert.are.equal("wayfinder.Object 2 (box)", tostring(box))
+    local seen
+    w:add_tree("look", bt.action(function(ctx) seen = tostring(ctx); return true end))
+    p:push("look")
+    w:tick()
+    assert.are.equal("wayfinder.Ctx (person 1, frame 'look')", seen)
+    assert.are.equal("wayfinder.Ctx (idle)", tostring(world.new { width = 1, height = 1 }.ctx))
+    w:remove_object(box.id)
+    assert.are.equal("wayfinder.Object 2 (box, removed)", tostring(box))
+  end)
+end)
+
+describe("the state accessors", function()
+  it("read walls, door scores, route ids and reservations, and reject bad calls", function()
+    local w = world.new { width = 6, height = 2 }
+    w:add_wall(3, 0, 3, 2)
+    local d = w:add_object { type = "door", x = 2, y = 0, w = 2, h = 1 }
+    local p = w:add_person { x = 0.5, y = 0.5 }
+    assert.are.same({ true, true, false }, { w:wall(true, 3, 0), w:wall(true, 3, 1),
+      w:wall(false, 3, 1) })
+    assert.are.same({ 0, nil }, { w:door_score(d.id, 1), w:reservation(d.id) })
+    p:route_to(5.5, 0.5)
+    w:tick()
+    assert.are.same({ [1] = p.id }, w:route_owners())
+    assert.is_true(w:door_score(d.id, 1) > 0)
+    assert.are.same({ { tree = "wayfinder.route_to" },
+      { tree = "wayfinder.door", object = d.id, portal = d.id } }, p:frame_stack())
+    assert.has_error(function() w:wall(1, 0, 0) end,
+      "world:wall: vertical must be a boolean, got 1")
+    assert.has_error(function() w:wall(true, 7, 0) end,
+      "world:wall: x must be an integer in [0, 6], got 7")
+    assert.has_error(function() w:wall(false, 0, 3) end,
+      "world:wall: y must be an integer in [0, 2], got 3")
+    assert.has_error(function() w:door_score(p.id, 1) end,
+      "world:door_score: object 2 is a 'person', not a door")
+    assert.has_error(function() w:door_score(d.id, 9) end,
+      "world:door_score: rid must be an integer in [0, 8], got 9")
+    assert.has_error(function() w:reservation(99) end,
+      "world:reservation: id 99 names no object")
+    w:remove_object(p.id)
+    assert.are.same({}, w:route_owners())
+    assert.has_error(function() p:frame_stack() end,
+      "person:frame_stack: person 2 was removed")
+  end)
+end)
+
 describe("walls and rooms", function()
   it("splits rooms along walls and merges them when a wall goes", function()
     local w = world.new { width = 4, height = 3 }

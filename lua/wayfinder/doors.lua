@@ -1,8 +1,11 @@
---- wayfinder.doors: room-to-room routing by door scores.
--- Every door keeps a score table indexed by route id. A person routing to
--- another room takes the lowest free route id, the doors are scored for the
--- goal, and the best door of the person's part of a room is the one whose
--- portal tree is pushed. Scores are whole numbers: a door next to the goal
+--- wayfinder.doors: room-to-room routing by door scores, on a door graph.
+-- The graph (doors.new_graph) holds the doors in object-list order, the
+-- doors of each part of a room, the route ids and who holds them; the world
+-- keeps it up to date and nothing here sees the world. Every door keeps a
+-- score table indexed by route id. A person routing to another room takes
+-- the lowest free route id, the doors are scored for the goal, and the best
+-- door of the person's part of a room is the one whose portal tree is
+-- pushed. Scores are whole numbers: a door next to the goal
 -- scores MAXSCORE - floor(distance), each further room passed costs
 -- floor(distance between the two doors) + 1, and the doors of the start
 -- part lose floor(distance from the start). See docs/world.md.
@@ -12,21 +15,74 @@
 --     the per-part door lists; ties do not propagate; locked doors are left
 --     out and per-door penalties are subtracted.
 --   "recursive": the original depth-first recursion, finding doors by
---     scanning the whole object list, propagating on ties, with no locks
---     or penalties.
+--     scanning the whole object list (the graph is given it for this
+--     alone), propagating on ties, with no locks or penalties.
 local fixed = require("wayfinder.fixed")
 
 local M = {}
 
 local floor_distance = fixed.floor_distance
 
+local Graph = {}
+Graph.__index = Graph
+Graph.__name = "wayfinder.DoorGraph"
+
+--- A door graph with route ids 1..route_ids, scores capped at max_score and
+-- `propagation` ("best_first" or "recursive") as its default. `objects` is
+-- the list the reference recursion scans for doors, as the original did
+-- (the world's object list; only its doors are read).
+function M.new_graph(route_ids, max_score, propagation, objects)
+  return setmetatable({ route_ids = route_ids, max_score = max_score,
+    propagation = propagation, list = {}, by_id = {}, part_doors = {}, owners = {},
+    distances = {}, objects = objects }, Graph)
+end
+
+function Graph:__tostring()
+  return ("wayfinder.DoorGraph (%d doors)"):format(#self.list)
+end
+
+-- ----------------------------------------------------------------- doors --
+
+--- Adds door d (after every door added before: the list stays in
+-- object-list order). Its score tables start empty.
+function Graph:add(d)
+  d.scores, d.dir = d.scores or {}, d.dir or {}
+  self.list[#self.list + 1] = d
+  self.by_id[d.id] = d
+  self.distances = {}
+end
+
+--- Removes door d.
+function Graph:remove(d)
+  for k, x in ipairs(self.list) do
+    if x == d then table.remove(self.list, k); break end
+  end
+  self.by_id[d.id] = nil
+  self.distances = {}
+end
+
+--- The doors in object-list order (the graph's own list: do not change it).
+function Graph:doors() return self.list end
+
+--- Number of doors.
+function Graph:count() return #self.list end
+
+--- The door with that id, or nil.
+function Graph:door(id) return self.by_id[id] end
+
+--- Sets the doors of each part ({[part] = {door, ...}}, active doors only,
+-- each list in object-list order); the world calls it when parts change.
+function Graph:set_parts(part_doors)
+  self.part_doors = part_doors
+end
+
 -- ------------------------------------------------------------- route ids --
 
---- The lowest route id no person holds, now held by person; nil when all
--- are taken.
-function M.acquire(world, person)
-  local owners = world.route_owner
-  for rid = 1, world.route_ids do
+--- The lowest route id no person holds, now held by person (its route_id
+-- is set); nil when all are taken.
+function Graph:acquire(person)
+  local owners = self.owners
+  for rid = 1, self.route_ids do
     if not owners[rid] then
       owners[rid] = person.id
       person.route_id = rid
@@ -37,11 +93,30 @@ function M.acquire(world, person)
 end
 
 --- Gives route id rid back (only when person holds it).
-function M.release(world, rid, person)
-  if rid and world.route_owner[rid] == person.id then
-    world.route_owner[rid] = nil
+function Graph:release(rid, person)
+  if rid and self.owners[rid] == person.id then
+    self.owners[rid] = nil
   end
   if person.route_id == rid then person.route_id = nil end
+end
+
+--- Gives back every route id held by the person with id `id`.
+function Graph:release_all(id)
+  for rid = 1, self.route_ids do
+    if self.owners[rid] == id then self.owners[rid] = nil end
+  end
+end
+
+--- The id of the person holding route id rid, or nil.
+function Graph:owner(rid) return self.owners[rid] end
+
+--- Hands route id rid to the person with id `id` (loading a save).
+function Graph:set_owner(rid, id) self.owners[rid] = id end
+
+--- Door id's score for route id rid (0 when it has none).
+function Graph:score(id, rid)
+  local d = self.by_id[id]
+  return d and d.scores[rid] or 0
 end
 
 -- --------------------------------------------------------------- scoring --
@@ -51,10 +126,10 @@ local function other(d, part)
   return d.part_a
 end
 
--- floor(distance) between two door centres, cached per world until the
+-- floor(distance) between two door centres, cached per graph until the
 -- doors change.
-local function door_distance(world, a, b)
-  local cache = world.door_distance_cache
+local function door_distance(graph, a, b)
+  local cache = graph.distances
   local key = a.id * 4294967296 + b.id
   local v = cache[key]
   if not v then
@@ -109,12 +184,12 @@ local function heap_pop(h)
   return top
 end
 
-local function best_first(world, rid, gx, gy, goal_parts, excluded)
-  local MAX = world.max_score
+local function best_first(graph, rid, gx, gy, goal_parts, excluded)
+  local MAX = graph.max_score
   local heap, best, settled = {}, {}, {}
   excluded = excluded or {}
   local seq, visits = 0, 0
-  local part_doors = world.part_doors
+  local part_doors = graph.part_doors
   local function offer(d, from, s)
     if s <= 0 or d.locked or settled[d] or excluded[d.id] then return end
     if s <= (best[d] or 0) then return end
@@ -122,7 +197,7 @@ local function best_first(world, rid, gx, gy, goal_parts, excluded)
     seq = seq + 1
     heap_push(heap, { s, seq, d, from })
   end
-  for _, d in ipairs(world.door_list) do
+  for _, d in ipairs(graph.list) do
     if d.active then
       local from = goal_side(d, goal_parts)
       if from then offer(d, from, MAX - floor_distance(d.cx, d.cy, gx, gy) - d.penalty) end
@@ -140,7 +215,7 @@ local function best_first(world, rid, gx, gy, goal_parts, excluded)
       local e = other(d, from)
       for _, di in ipairs(part_doors[e] or {}) do
         if not settled[di] then
-          offer(di, e, s - door_distance(world, d, di) - 1 - di.penalty)
+          offer(di, e, s - door_distance(graph, d, di) - 1 - di.penalty)
         end
       end
     end
@@ -148,9 +223,9 @@ local function best_first(world, rid, gx, gy, goal_parts, excluded)
   return visits
 end
 
-local function recursive(world, rid, gx, gy, goal_parts)
-  local MAX = world.max_score
-  local objects = world.object_list
+local function recursive(graph, rid, gx, gy, goal_parts)
+  local MAX = graph.max_score
+  local objects = graph.objects
   local visits = 0
   local function propagate(d, from, s)
     visits = visits + 1
@@ -162,7 +237,7 @@ local function recursive(world, rid, gx, gy, goal_parts)
     local e = other(d, from)
     for _, o in ipairs(objects) do
       if o.door and o.active and (o.part_a == e or o.part_b == e) then
-        propagate(o, e, s - door_distance(world, d, o) - 1)
+        propagate(o, e, s - door_distance(graph, d, o) - 1)
       end
     end
   end
@@ -181,19 +256,19 @@ end
 -- propagation leaves them out, as if locked, so the other scores route
 -- round them; the recursion scores as the reference and then sets them to
 -- 0. Returns the number of door visits the propagation made.
-function M.compute(world, rid, gx, gy, goal_parts, propagation, failed)
-  for _, d in ipairs(world.door_list) do
+function Graph:compute(rid, gx, gy, goal_parts, propagation, failed)
+  for _, d in ipairs(self.list) do
     d.scores[rid] = 0
     d.dir[rid] = 0
   end
   local visits
-  if (propagation or world.propagation) == "recursive" then
-    visits = recursive(world, rid, gx, gy, goal_parts)
-    for _, id in ipairs(failed or {}) do M.zero(world, rid, id) end
+  if (propagation or self.propagation) == "recursive" then
+    visits = recursive(self, rid, gx, gy, goal_parts)
+    for _, id in ipairs(failed or {}) do self:zero(rid, id) end
   else
     local excluded = {}
     for _, id in ipairs(failed or {}) do excluded[id] = true end
-    visits = best_first(world, rid, gx, gy, goal_parts, excluded)
+    visits = best_first(self, rid, gx, gy, goal_parts, excluded)
   end
   return visits
 end
@@ -203,14 +278,14 @@ end
 -- of that part whose score is positive and was not reached from that very
 -- part (such a door would lead away from the goal). Ties go to the door
 -- first in the object list. Returns the door and its value, or nil.
-function M.best(world, rid, part, x, y, propagation)
+function Graph:best(rid, part, x, y, propagation)
   local best, bestv
-  local faithful = (propagation or world.propagation) == "recursive"
+  local faithful = (propagation or self.propagation) == "recursive"
   local list
   if faithful then
-    list = world.object_list
+    list = self.objects
   else
-    list = world.part_doors[part] or {}
+    list = self.part_doors[part] or {}
   end
   for _, d in ipairs(list) do
     if d.door and d.active and (d.part_a == part or d.part_b == part)
@@ -226,9 +301,9 @@ function M.best(world, rid, part, x, y, propagation)
 end
 
 --- Sets door id's score for route id rid to 0 (the failure protocol).
-function M.zero(world, rid, id)
-  local d = world.by_id[id]
-  if d and d.door and rid then d.scores[rid] = 0 end
+function Graph:zero(rid, id)
+  local d = self.by_id[id]
+  if d and rid then d.scores[rid] = 0 end
 end
 
 return M

@@ -1,7 +1,7 @@
 --- A seeded house with wandering people, shared by the save/load and
 -- determinism specs and runnable as a script that prints a trace hash:
 --   lua5.4 spec/support/house_crowd.lua [ticks]
-local house = require("wayfinder.house")
+local house = require("support.house_gen")
 local bt = require("wayfinder.bt")
 
 local M = {}
@@ -45,7 +45,7 @@ function M.build(people, world_options)
   while placed < (people or 24) do
     local r = info.rooms[rng(#info.rooms)]
     local x, y = r[1] + rng(6) - 0.5, r[2] + rng(6) - 0.5
-    if w.house:square_free(math.floor(x * 65536), math.floor(y * 65536), 16384, 0) then
+    if w.walker:square_free(math.floor(x * 65536), math.floor(y * 65536), 16384, 0) then
       placed = placed + 1
       local p = w:add_person { x = x, y = y, speed = 0.2, data = { seed = placed * 7919 } }
       p:push("wander")
@@ -63,10 +63,11 @@ function M.state_hash(w, h)
     h = ((h ~ 0x2c) * 16777619) & 0xffffffff
   end
   for _, p in ipairs(w:people()) do
-    local x, y, f, walking, index = w.house:person(p.id)
+    local x, y, f, walking, index = w.walker:person(p.id)
     mix(p.id); mix(x); mix(y); mix(f); mix(walking); mix(index)
-    mix(#p.frames); mix(p.route_id); mix(p.route_counter); mix(p.trap_count)
-    mix(p.fail_reason); mix(p.stats.routes)
+    local st = p:state()
+    mix(#st.frames); mix(st.route_id); mix(st.route_counter); mix(st.trap_count)
+    mix(st.reason); mix(st.stats.routes)
   end
   return h
 end

@@ -15,6 +15,7 @@
 
 typedef struct lplanner {
     wf_rectplan *p;               /* NULL once closed */
+    int fixed;                    /* query.fixed: the path in Q16.16 integers */
 } lplanner;
 
 /* A room description read once (wayfinder.rectplan.prepare): the room with
@@ -41,6 +42,7 @@ typedef struct input {
     int start_obj, dest_obj;   /* 1 when given */
     lua_Number width, near, ignore;
     int has_ignore;
+    int fixed;                 /* query.fixed: coordinates are Q16.16 integers */
     const char *mode;
 } input;
 
@@ -52,7 +54,7 @@ static const char *const OBJECT_KEYS[] = {"id", "x0", "y0", "x1", "y1", "room",
 static const char *const QUERY_KEYS[] = {"start", "goal", "start_object",
                                          "dest_object", "mode", "near", "width",
                                          "ignore_people_within", "tuning",
-                                         "terrain", "room", NULL};
+                                         "terrain", "room", "fixed", NULL};
 static const char *const TUNING_KEYS[] = {"max_node_size", "seed", "step",
                                           "min_step", "max_nodes", "edge_points",
                                           "escape", NULL};
@@ -194,6 +196,18 @@ static wf_rect box_fields(lua_State *L, input *in, int t, const char *arg)
     return r;
 }
 
+/* A query number at idx in world units, [lo, hi]; with query.fixed, a
+ * Q16.16 integer in [lo, hi] * 65536, read exactly (from_fix of an int32
+ * is exact), so the caller's to_fix gives it back unchanged. */
+static lua_Number query_number(lua_State *L, input *in, int idx, const char *arg,
+                               lua_Number lo, lua_Number hi)
+{
+    if (!in->fixed)
+        return wfl_check_range(L, idx, in->fname, arg, lo, hi);
+    return from_fix(wfl_check_int(L, idx, in->fname, arg, (lua_Integer)(lo * 65536.0),
+                                  (lua_Integer)(hi * 65536.0)));
+}
+
 /* A point {x, y} (or {x =, y =}) at idx. */
 static void point_arg(lua_State *L, input *in, int idx, const char *arg,
                       lua_Number *x, lua_Number *y)
@@ -213,9 +227,9 @@ static void point_arg(lua_State *L, input *in, int idx, const char *arg,
         lua_rawgeti(L, idx, 2);
     }
     snprintf(name, sizeof name, "%s.x", arg);
-    *x = wfl_check_range(L, -2, in->fname, name, -COORD_LIMIT, COORD_LIMIT);
+    *x = query_number(L, in, -2, name, -COORD_LIMIT, COORD_LIMIT);
     snprintf(name, sizeof name, "%s.y", arg);
-    *y = wfl_check_range(L, -1, in->fname, name, -COORD_LIMIT, COORD_LIMIT);
+    *y = query_number(L, in, -1, name, -COORD_LIMIT, COORD_LIMIT);
     lua_pop(L, 2);
 }
 
@@ -544,6 +558,10 @@ static void read_query(lua_State *L, input *in, int q)
     wfl_check_keys(L, q, f, "query", QUERY_KEYS);
     wf_rectplan_config *c = &in->cfg;
     wf_rectplan_config_init(c);
+    in->fixed = 0;
+    if (lua_getfield(L, q, "fixed") != LUA_TNIL)
+        in->fixed = wfl_check_boolean(L, -1, f, "query.fixed");
+    lua_pop(L, 1);
     lua_Number sx, sy, gx, gy;
     lua_getfield(L, q, "start");
     point_arg(L, in, -1, "query.start", &sx, &sy);
@@ -570,20 +588,20 @@ static void read_query(lua_State *L, input *in, int q)
     lua_pop(L, 1);
     in->near = 0;
     if (lua_getfield(L, q, "near") != LUA_TNIL)
-        in->near = wfl_check_range(L, -1, f, "query.near", 0, COORD_LIMIT);
+        in->near = query_number(L, in, -1, "query.near", 0, COORD_LIMIT);
     lua_pop(L, 1);
     c->near = wfl_to_fix(in->near);
     in->width = 0;
     if (lua_getfield(L, q, "width") != LUA_TNIL)
-        in->width = wfl_check_range(L, -1, f, "query.width", 0,
-                                    (lua_Number)WF_RECTPLAN_MAX_WIDTH / 65536.0);
+        in->width = query_number(L, in, -1, "query.width", 0,
+                                 (lua_Number)WF_RECTPLAN_MAX_WIDTH / 65536.0);
     lua_pop(L, 1);
     c->margin = (wf_fix)lround((double)in->width * 32768.0);
     in->has_ignore = 0;
     in->scan.ignore_people = -1;
     if (lua_getfield(L, q, "ignore_people_within") != LUA_TNIL) {
-        in->ignore = wfl_check_range(L, -1, f, "query.ignore_people_within", 0,
-                                     COORD_LIMIT);
+        in->ignore = query_number(L, in, -1, "query.ignore_people_within", 0,
+                                  COORD_LIMIT);
         in->has_ignore = 1;
         in->scan.ignore_people = wfl_to_fix(in->ignore);
     }
@@ -879,8 +897,10 @@ static void push_info(lua_State *L, const wf_rectplan *p)
     lua_setfield(L, -2, "path_nodes");
 }
 
-/* points, info | nil, reason, info */
-static int push_result(lua_State *L, const wf_rectplan *p, const char *fname)
+/* points, info | nil, reason, info; with `fixed` the points are Q16.16
+ * integers {{x, y}, ...} */
+static int push_result(lua_State *L, const wf_rectplan *p, int fixed,
+                       const char *fname)
 {
     wf_rectplan_state s = wf_rectplan_get_state(p);
     if (s == WF_RECTPLAN_RUNNING) {
@@ -900,7 +920,19 @@ static int push_result(lua_State *L, const wf_rectplan *p, const char *fname)
     }
     wf_rectplan_path r;
     wf_rectplan_result(p, &r);
-    push_points(L, r.x, r.y, r.n);
+    if (fixed) {
+        lua_createtable(L, r.n, 0);
+        for (int i = 0; i < r.n; i++) {
+            lua_createtable(L, 2, 0);
+            lua_pushinteger(L, r.x[i]);
+            lua_rawseti(L, -2, 1);
+            lua_pushinteger(L, r.y[i]);
+            lua_rawseti(L, -2, 2);
+            lua_rawseti(L, -2, i + 1);
+        }
+    } else {
+        push_points(L, r.x, r.y, r.n);
+    }
     push_info(L, p);
     return 2;
 }
@@ -938,6 +970,7 @@ static lplanner *make_planner(lua_State *L, const char *fname)
     in.cfg.nareas = n;
     lplanner *u = lua_newuserdatauv(L, sizeof *u, 1);   /* at 4 */
     u->p = NULL;
+    u->fixed = in.fixed;
     luaL_setmetatable(L, PLANNER_MT);
     /* user value: the anchor plus what obstacles() and tuning() report */
     lua_pushvalue(L, in.anchor);
@@ -979,7 +1012,7 @@ static int l_rectplan_plan(lua_State *L)
     const char *fname = "wayfinder.rectplan.plan";
     lplanner *u = make_planner(L, fname);
     wf_rectplan_run(u->p);
-    int n = push_result(L, u->p, fname);
+    int n = push_result(L, u->p, u->fixed, fname);
     wf_rectplan_destroy(u->p);
     u->p = NULL;
     return n;
@@ -1039,13 +1072,13 @@ static int l_run(lua_State *L)
 {
     lplanner *u = check_planner(L, "planner:run");
     wf_rectplan_run(u->p);
-    return push_result(L, u->p, "planner:run");
+    return push_result(L, u->p, u->fixed, "planner:run");
 }
 
 static int l_result(lua_State *L)
 {
     lplanner *u = check_planner(L, "planner:result");
-    return push_result(L, u->p, "planner:result");
+    return push_result(L, u->p, u->fixed, "planner:result");
 }
 
 static const char *state_name(wf_rectplan_state s)

@@ -1,9 +1,9 @@
---- wayfinder.house: building and drawing house worlds.
+--- wayfinder.world.ascii: house worlds as ASCII layouts and drawings.
 -- from_ascii reads a layout drawn at double resolution (tiles at odd
--- columns and rows, walls and doors on the edges between them); generate
--- builds a seeded grid of rooms with doors and furniture; draw renders a
--- world, its people and their routes in the same format. See docs/world.md.
-local world_mod = require("wayfinder.world")
+-- columns and rows, walls and doors on the edges between them); draw
+-- renders a world, its people and their routes in the same format. Both
+-- work through the world's public methods; scripts reach them as
+-- wayfinder.world.from_ascii and world:draw. See docs/world.md.
 local fixed = require("wayfinder.fixed")
 
 local M = {}
@@ -15,9 +15,10 @@ local EMPTY_CHARS = { [" "] = true, ["."] = true }
 
 local FROM_KEYS = { legend = true, world = true, order = true }
 
---- Builds a world from a layout. Returns the world and a table mapping each
--- legend character to the objects made for it, in creation order.
-function M.from_ascii(text, options)
+--- Builds a world from a layout with `new` (wayfinder.world.new). Returns
+-- the world and a table mapping each legend character to the objects made
+-- for it, in creation order.
+function M.from_ascii(new, text, options)
   local fname = "wayfinder.world.from_ascii"
   if type(text) ~= "string" then
     error(fname .. ": text must be a string, got " .. describe(text), 2)
@@ -66,7 +67,7 @@ function M.from_ascii(text, options)
   local wopts = {}
   for k, v in pairs(options.world or {}) do wopts[k] = v end
   wopts.width, wopts.height = W, H
-  local w = world_mod.new(wopts)
+  local w = new(wopts)
   -- walls first, collecting doors and objects by character
   local found = {}
   local function note(ch, entry)
@@ -180,8 +181,8 @@ function M.draw(w, options)
   end
   local function put(r, c, ch) canvas[r + 1][c + 1] = ch end
   -- the world's border is drawn as a wall: nobody crosses it
-  local function vwall(x, y) return x == 0 or x == W or w:_has_wall(true, x, y) end
-  local function hwall(x, y) return y == 0 or y == H or w:_has_wall(false, x, y) end
+  local function vwall(x, y) return x == 0 or x == W or w:wall(true, x, y) end
+  local function hwall(x, y) return y == 0 or y == H or w:wall(false, x, y) end
   for y = 0, H - 1 do
     for x = 0, W do
       if vwall(x, y) then put(2 * y + 1, 2 * x, "|") end
@@ -205,7 +206,7 @@ function M.draw(w, options)
     local k = ty * W + tx
     if force or not tiles[k] then tiles[k] = ch end
   end
-  for _, o in ipairs(w.object_list) do
+  for _, o in ipairs(w:objects()) do
     if o.door then
       local e = o.edge
       local ch = o.label or (o.locked and "#" or "/")
@@ -217,15 +218,16 @@ function M.draw(w, options)
       end
     end
   end
-  for _, p in ipairs(w.person_list) do
-    local x, y = w.house:person(p.id)
+  local walker = w.walker
+  for _, p in ipairs(w:people()) do
+    local x, y = walker:person(p.id)
     mark(x >> 16, y >> 16, p.label or "@", true)
   end
   if routes then
-    for _, p in ipairs(w.person_list) do
-      local x, y, _, walking, index = w.house:person(p.id)
+    for _, p in ipairs(w:people()) do
+      local x, y, _, walking, index = walker:person(p.id)
       if walking then
-        local flat = w.house:route(p.id)
+        local flat = walker:route(p.id)
         local ax, ay = x, y
         for k = index, #flat // 2 - 1 do
           local bx, by = flat[2 * k + 1], flat[2 * k + 2]
@@ -247,174 +249,6 @@ function M.draw(w, options)
   local out = {}
   for r = 1, #canvas do out[r] = (table.concat(canvas[r]):gsub("%s+$", "")) end
   return table.concat(out, "\n") .. "\n"
-end
-
--- ------------------------------------------------------------ generate --
-
---- A small seeded generator (64-bit LCG, high bits), the same on every
--- platform. rng(n) returns an integer in [1, n].
-function M.rng(seed)
-  local s = math.tointeger(seed) or 1
-  return function(n)
-    s = s * 6364136223846793005 + 1442695040888963407
-    return ((s >> 33) % n) + 1
-  end
-end
-
-local GEN_KEYS = { rooms_x = true, rooms_y = true, room_w = true, room_h = true, seed = true,
-  extra_doors = true, furniture = true, margin = true, exterior_doors = true,
-  exterior_penalty = true, world = true }
-
---- Generates a house: a rooms_x by rooms_y grid of rooms of room_w by
--- room_h tiles inside an outdoor margin, doors along a random spanning tree
--- plus extra_doors percent of the other walls, exterior_doors doors to the
--- outside (with exterior_penalty), and `furniture` 1x1 pieces per room kept
--- off the tiles at doors. Returns the world and {furniture = {...}, doors =
--- {...}, rooms = {{x0, y0, x1, y1}, ...}}.
-function M.generate(options)
-  local fname = "wayfinder.house.generate"
-  options = options or {}
-  if type(options) ~= "table" then
-    error(fname .. ": options must be a table, got " .. describe(options), 2)
-  end
-  for k in pairs(options) do
-    if not GEN_KEYS[k] then error(("%s: unknown options key %s"):format(fname, describe(k)), 2) end
-  end
-  local function int(key, dflt, lo, hi)
-    local v = options[key]
-    if v == nil then return dflt end
-    local i = math.tointeger(v)
-    if not i or i < lo or i > hi then
-      error(("%s: options.%s must be an integer in [%d, %d], got %s"):format(fname, key, lo, hi,
-        describe(v)), 3)
-    end
-    return i
-  end
-  local rx, ry = int("rooms_x", 4, 1, 64), int("rooms_y", 4, 1, 64)
-  local rw, rh = int("room_w", 6, 2, 64), int("room_h", 6, 2, 64)
-  local margin = int("margin", 2, 0, 64)
-  local extra = int("extra_doors", 30, 0, 100)
-  local nfurn = int("furniture", 2, 0, 64)
-  local nexit = int("exterior_doors", 2, 0, 64)
-  local epen = int("exterior_penalty", 0, 0, world_mod.MAX_PENALTY)
-  local rand = M.rng(int("seed", 1, 0, 1 << 62))
-  local W, H = rx * rw + 2 * margin, ry * rh + 2 * margin
-  local wopts = {}
-  for k, v in pairs(options.world or {}) do wopts[k] = v end
-  wopts.width, wopts.height = W, H
-  local w = world_mod.new(wopts)
-  local ox, oy = margin, margin
-  for i = 0, rx do w:add_wall(ox + i * rw, oy, ox + i * rw, oy + ry * rh) end
-  for j = 0, ry do w:add_wall(ox, oy + j * rh, ox + rx * rw, oy + j * rh) end
-  local rooms = {}
-  for j = 0, ry - 1 do
-    for i = 0, rx - 1 do
-      rooms[j * rx + i + 1] = { ox + i * rw, oy + j * rh, ox + (i + 1) * rw - 1,
-        oy + (j + 1) * rh - 1 }
-    end
-  end
-  -- adjacencies: {a, b, vertical}; a spanning tree by a seeded depth-first walk
-  local seen, pairs_done = {}, {}
-  local doorspecs = {}
-  local function key(a, b) if a > b then a, b = b, a end return a * 100000 + b end
-  local function add_door(i, j, ni, nj)
-    local a, b = j * rx + i + 1, nj * rx + ni + 1
-    pairs_done[key(a, b)] = true
-    if ni ~= i then
-      local x = ox + math.max(i, ni) * rw
-      local y = oy + j * rh + rand(rh) - 1
-      doorspecs[#doorspecs + 1] = { x = x - 1, y = y, w = 2, h = 1 }
-    else
-      local x = ox + i * rw + rand(rw) - 1
-      local y = oy + math.max(j, nj) * rh
-      doorspecs[#doorspecs + 1] = { x = x, y = y - 1, w = 1, h = 2 }
-    end
-  end
-  local stack = { { 0, 0 } }
-  seen[1] = true
-  while #stack > 0 do
-    local top = stack[#stack]
-    local i, j = top[1], top[2]
-    local options_n = {}
-    for _, d in ipairs({ { 1, 0 }, { 0, 1 }, { -1, 0 }, { 0, -1 } }) do
-      local ni, nj = i + d[1], j + d[2]
-      if ni >= 0 and nj >= 0 and ni < rx and nj < ry and not seen[nj * rx + ni + 1] then
-        options_n[#options_n + 1] = { ni, nj }
-      end
-    end
-    if #options_n == 0 then
-      stack[#stack] = nil
-    else
-      local pick = options_n[rand(#options_n)]
-      seen[pick[2] * rx + pick[1] + 1] = true
-      add_door(i, j, pick[1], pick[2])
-      stack[#stack + 1] = pick
-    end
-  end
-  for j = 0, ry - 1 do
-    for i = 0, rx - 1 do
-      for _, d in ipairs({ { 1, 0 }, { 0, 1 } }) do
-        local ni, nj = i + d[1], j + d[2]
-        if ni < rx and nj < ry and not pairs_done[key(j * rx + i + 1, nj * rx + ni + 1)]
-            and rand(100) <= extra then
-          add_door(i, j, ni, nj)
-        end
-      end
-    end
-  end
-  if margin > 0 then
-    for _ = 1, nexit do
-      local side = rand(4)
-      if side == 1 then -- north wall
-        doorspecs[#doorspecs + 1] = { x = ox + rand(rx * rw) - 1, y = oy - 1, w = 1, h = 2,
-          penalty = epen }
-      elseif side == 2 then -- south
-        doorspecs[#doorspecs + 1] = { x = ox + rand(rx * rw) - 1, y = oy + ry * rh - 1, w = 1,
-          h = 2, penalty = epen }
-      elseif side == 3 then -- west
-        doorspecs[#doorspecs + 1] = { x = ox - 1, y = oy + rand(ry * rh) - 1, w = 2, h = 1,
-          penalty = epen }
-      else -- east
-        doorspecs[#doorspecs + 1] = { x = ox + rx * rw - 1, y = oy + rand(ry * rh) - 1, w = 2,
-          h = 1, penalty = epen }
-      end
-    end
-  end
-  local keep = {}
-  local info = { furniture = {}, doors = {}, rooms = rooms }
-  local used_edges = {}
-  for _, s in ipairs(doorspecs) do
-    local ekey = s.x .. ":" .. s.y .. ":" .. s.w
-    if not used_edges[ekey] then
-      used_edges[ekey] = true
-      local d = w:add_object { type = "door", x = s.x, y = s.y, w = s.w, h = s.h,
-        penalty = s.penalty }
-      info.doors[#info.doors + 1] = d
-      -- keep the door tiles and the tiles in front of them free
-      local t = d.tiles
-      for _, xy in ipairs({ { t[1], t[2] }, { t[3], t[4] } }) do
-        for dy = -1, 1 do
-          for dx = -1, 1 do keep[(xy[2] + dy) * W + xy[1] + dx] = true end
-        end
-      end
-    end
-  end
-  for _, r in ipairs(rooms) do
-    local placed, attempts = 0, 0
-    while placed < nfurn and attempts < 50 do
-      attempts = attempts + 1
-      local x = r[1] + rand(r[3] - r[1] + 1) - 1
-      local y = r[2] + rand(r[4] - r[2] + 1) - 1
-      if not keep[y * W + x] then
-        keep[y * W + x] = true
-        info.furniture[#info.furniture + 1] = w:add_object {
-          type = "furniture", x = x, y = y, label = "o",
-          facing = fixed.FACINGS[(rand(4) - 1) * 2] }
-        placed = placed + 1
-      end
-    end
-  end
-  return w, info
 end
 
 return M

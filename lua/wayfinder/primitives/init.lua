@@ -1,0 +1,33 @@
+--- wayfinder.primitives: the movement primitives behind the behavior nodes
+-- bt.goto_relative, bt.delta_move, bt.reserve_portal and bt.fail_portal.
+-- Each keeps its whole progress in the plain table ctx.state (saved with
+-- the world); the world moves people in C and wakes a primitive when its
+-- walk ends or is blocked. Primitives reach the world only through the
+-- frame context's methods (ctx:position, ctx:plan, ctx:walk, ctx:doors,
+-- ...; see docs/behaviors.md) and read their timing from the world's
+-- options (goto_stall, crowd_stall, delta_stall, portal_turn).
+--
+-- One file a primitive: goto_relative, delta_move and portal (reserve_portal
+-- and fail_portal); options holds their option checks, which wayfinder.bt
+-- runs when a tree is built.
+local options = require("wayfinder.primitives.options")
+local portal = require("wayfinder.primitives.portal")
+
+local M = {}
+
+M.SIDES = options.SIDES
+M.SPECIAL_SIDES = options.SPECIAL_SIDES
+M.DEFAULT_TRIES = options.DEFAULT_TRIES
+M.MAX_TRIES = options.MAX_TRIES
+M.MAX_DISTANCE = options.MAX_DISTANCE
+M.check_goto = options.check_goto
+M.check_delta = options.check_delta
+M.check_reserve = options.check_reserve
+
+M.goto_relative = require("wayfinder.primitives.goto_relative")
+M.destination = M.goto_relative.destination
+M.delta_move = require("wayfinder.primitives.delta_move")
+M.reserve_portal = portal.reserve_portal
+M.fail_portal = portal.fail_portal
+
+return M
