@@ -30,7 +30,7 @@ end
 local function finish(w, p, limit)
   for t = 1, limit do
     w:tick()
-    if #p.frames == 0 then return t, p:state().last_result end
+    if #p:frame_stack() == 0 then return t, p:state().last_result end
   end
   return nil, "still running"
 end

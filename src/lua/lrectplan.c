@@ -204,7 +204,7 @@ static lua_Number query_number(lua_State *L, input *in, int idx, const char *arg
 {
     if (!in->fixed)
         return wfl_check_range(L, idx, in->fname, arg, lo, hi);
-    return from_fix(wfl_check_int(L, idx, in->fname, arg, (lua_Integer)(lo * 65536.0),
+    return wfl_from_fix(wfl_check_int(L, idx, in->fname, arg, (lua_Integer)(lo * 65536.0),
                                   (lua_Integer)(hi * 65536.0)));
 }
 

@@ -1,6 +1,6 @@
 /* lwalker.c - the "wayfinder.Walker" userdata: the walker, the
  * route-following core of a house world. The Lua world
- * (lua/wayfinder/world.lua) owns one and talks to it in fixed point
+ * (lua/wayfinder/world/) owns one and talks to it in fixed point
  * (Q16.16 integers); scripts use the world, not this. */
 #include <stdlib.h>
 
