@@ -15,10 +15,25 @@ local EMPTY_CHARS = { [" "] = true, ["."] = true }
 
 local FROM_KEYS = { legend = true, world = true, order = true }
 
---- Builds a world from a layout with `new` (wayfinder.world.new). Returns
--- the world and a table mapping each legend character to the objects made
--- for it, in creation order.
-function M.from_ascii(new, text, options)
+-- A message from a call inside from_ascii without its position and the
+-- inner function's name: what was wrong stays.
+local function inner_message(msg)
+  msg = tostring(msg):gsub("^[^:\n]+:%d+: ", "")
+  return (msg:gsub("^[%w_.:]+: ", ""))
+end
+
+-- Adds the object a legend character stands for; a refusal names the
+-- character and where it stands.
+local function add(w, spec, ch, e)
+  local ok, o = pcall(w.add_object, w, spec)
+  if not ok then
+    error(("wayfinder.world.from_ascii: '%s' at line %d, column %d: %s"):format(ch, e.r + 1,
+      e.c + 1, inner_message(o)), 0)
+  end
+  return o
+end
+
+local function build(new, text, options)
   local fname = "wayfinder.world.from_ascii"
   if type(text) ~= "string" then
     error(fname .. ": text must be a string, got " .. describe(text), 2)
@@ -65,9 +80,13 @@ function M.from_ascii(new, text, options)
     return ch == "" and " " or ch
   end
   local wopts = {}
+  if options.world ~= nil and type(options.world) ~= "table" then
+    error(fname .. ": options.world must be a table, got " .. describe(options.world), 2)
+  end
   for k, v in pairs(options.world or {}) do wopts[k] = v end
   wopts.width, wopts.height = W, H
-  local w = new(wopts)
+  local okw, w = pcall(new, wopts)
+  if not okw then error(fname .. ": options.world: " .. inner_message(w), 0) end
   -- walls first, collecting doors and objects by character
   local found = {}
   local function note(ch, entry)
@@ -134,7 +153,7 @@ function M.from_ascii(new, text, options)
           spec.x, spec.y, spec.w, spec.h = e.x, e.y - 1, 1, 2
         end
         if spec.label == nil then spec.label = ch end
-        list[#list + 1] = w:add_object(spec)
+        list[#list + 1] = add(w, spec, ch, e)
       elseif not covered[e.y * W + e.x] then
         local person = spec.person == true or (spec.person == nil and spec.type == "person")
         if person then
@@ -146,9 +165,22 @@ function M.from_ascii(new, text, options)
           end
         end
         if spec.label == nil then spec.label = ch end
-        list[#list + 1] = w:add_object(spec)
+        list[#list + 1] = add(w, spec, ch, e)
       end
     end
+  end
+  return w, made
+end
+
+--- Builds a world from a layout with `new` (wayfinder.world.new). Returns
+-- the world and a table mapping each legend character to the objects made
+-- for it, in creation order. Every error names wayfinder.world.from_ascii
+-- and points at the caller's line (level counts from this function).
+function M.from_ascii(new, text, options, level)
+  local ok, w, made = pcall(build, new, text, options)
+  if not ok then
+    local msg = tostring(w):gsub("^[^:\n]+:%d+: ", "")
+    error(msg, (level or 1) + 1)
   end
   return w, made
 end

@@ -193,12 +193,14 @@ end
 --- Rebuilds a saved world. trees maps every tree name the saved frames and
 -- doors use (other than the built-in ones) to its root node.
 function M.load(saved, trees, options)
-  return save.load(new_world, saved, trees, options)
+  local w = save.load(new_world, saved, trees, options)   -- errors blame our caller
+  return w
 end
 
 --- Builds a world from an ASCII layout (see docs/world.md).
 function M.from_ascii(text, options)
-  return ascii.from_ascii(M.new, text, options)
+  local w, made = ascii.from_ascii(M.new, text, options, 2)   -- errors blame our caller
+  return w, made
 end
 
 -- -------------------------------------------------------------- trees --

@@ -23,7 +23,53 @@ M.VERSION = 1
 
 -- Entries: {key, get = function(o) (default o[key]), plain = deep copy,
 -- fixed = saved in Q16.16 (options only), default = value or function
--- for a save without the key}.
+-- for a save without the key, want = the kind of value a save must hold
+-- there (see KINDS; a kind ending in "?" also allows nil)}.
+
+local MAX_INT = 2 ^ 53
+
+-- An integer in [lo, hi]; a float with an integer value counts (and is
+-- read back as an integer).
+local function integer(v, lo, hi)
+  local i = type(v) == "number" and math.tointeger(v)
+  return i ~= nil and i ~= false and i >= lo and i <= hi
+end
+
+local INTEGER_KINDS = { count = true, int = true, id = true, blocker = true, event = true }
+
+--- What wayfinder.world.load accepts in a saved field, by kind: a test and
+-- the words for the error.
+local KINDS = {
+  count = { function(v) return integer(v, 0, MAX_INT) end, "an integer >= 0" },
+  int = { function(v) return integer(v, -MAX_INT, MAX_INT) end, "an integer" },
+  id = { function(v) return integer(v, 1, 0x7fffffff) end, "an object id" },
+  blocker = { function(v) return integer(v, 0, 0x7fffffff) end, "an object id or 0" },
+  event = { function(v) return v == 1 or v == 2 end, "1 or 2" },
+  bool = { function(v) return type(v) == "boolean" end, "a boolean" },
+  string = { function(v) return type(v) == "string" end, "a string" },
+  table = { function(v) return type(v) == "table" end, "a table" },
+  point = { function(v)
+    return type(v) == "table" and integer(v[1], -MAX_INT, MAX_INT)
+      and integer(v[2], -MAX_INT, MAX_INT)
+  end, "a point {x, y} of integers" },
+  ids = { function(v)
+    if type(v) ~= "table" then return false end
+    for k, id in pairs(v) do
+      if not integer(k, 1, #v) or not integer(id, 1, 0x7fffffff) then return false end
+    end
+    return true
+  end, "a list of object ids" },
+}
+
+local function want_ok(kind, v)
+  local optional = kind:sub(-1) == "?"
+  if optional then
+    if v == nil then return true end
+    kind = kind:sub(1, -2)
+  end
+  local k = KINDS[kind]
+  return k[1](v), k[2] .. (optional and " or nil" or "")
+end
 
 --- The world options a save carries, as wayfinder.world.new takes them
 -- (read from world.options).
@@ -35,8 +81,9 @@ M.OPTIONS = {
 
 --- The world's own state beside its objects.
 M.WORLD = {
-  { "tick", get = function(w) return w.tick_count end, set = "tick_count", default = 0 },
-  { "topology_version", default = 0 },
+  { "tick", get = function(w) return w.tick_count end, set = "tick_count", default = 0,
+    want = "count" },
+  { "topology_version", default = 0, want = "count" },
 }
 
 --- Every object: the spec fields add_object checks again on load.
@@ -56,23 +103,27 @@ M.PLACED = {
 M.DOOR = { { "locked" }, { "penalty" }, { "portal_tree" } }
 
 --- A door's state: its reservation (scores are saved per route id).
-M.DOOR_STATE = { { "busy", plain = true } }
+M.DOOR_STATE = { { "busy", plain = true, want = "table?" } }
 
 --- A person's body (its position comes from the walker).
-M.BODY = { { "width" }, { "speed" } }
+M.BODY = { { "width", want = "int" }, { "speed", want = "int" } }
 
 --- A person's routing state.
 M.PERSON = {
-  { "route_id" }, { "route_counter" }, { "trap_count" }, { "failed_portal" },
-  { "fail_reason" }, { "fail_blocker" }, { "waiting_move" }, { "wake" },
-  { "ev_kind" }, { "ev_blocker" }, { "last_result" }, { "last_error" },
-  { "stats", plain = true, default = objects.new_stats },
+  { "route_id", want = "id?" }, { "route_counter", want = "count?" },
+  { "trap_count", want = "int?" }, { "failed_portal", want = "id?" },
+  { "fail_reason", want = "string?" }, { "fail_blocker", want = "blocker?" },
+  { "waiting_move", want = "bool?" }, { "wake", want = "bool?" },
+  { "ev_kind", want = "event?" }, { "ev_blocker", want = "blocker?" },
+  { "last_result", want = "string?" }, { "last_error", want = "string?" },
+  { "stats", plain = true, default = objects.new_stats, want = "table" },
 }
 
 --- Each frame of a person's stack.
 M.FRAME = {
-  { "tree" }, { "object" }, { "portal" }, { "point" }, { "args" }, { "states" },
-  { "memory" }, { "waiting" }, { "child" },
+  { "tree", want = "string" }, { "object", want = "id?" }, { "portal", want = "id?" },
+  { "point", want = "point?" }, { "args", want = "table?" }, { "states", want = "table" },
+  { "memory", want = "table?" }, { "waiting", want = "id?" }, { "child", want = "table?" },
 }
 
 local function write(list, from, to, where, fname)
@@ -86,6 +137,26 @@ local function write(list, from, to, where, fname)
   return to
 end
 
+-- Raised without a position: M.load raises it again at its caller's line.
+local function load_error(msg)
+  error("wayfinder.world.load: " .. msg, 0)
+end
+
+--- Checks saved table `from` (named `what` in errors) against the kinds
+-- of list's entries.
+local function check_kinds(list, from, what)
+  for _, e in ipairs(list) do
+    local v = from[e[1]]
+    if e.want and not (v == nil and e.default ~= nil) then
+      local ok, words = want_ok(e.want, v)
+      if not ok then
+        load_error(("%s%s must be %s, got %s"):format(what and what .. ": " or "", e[1], words,
+          describe(v)))
+      end
+    end
+  end
+end
+
 local function read(list, from, to, where, fname)
   for _, e in ipairs(list) do
     local k = e[1]
@@ -95,6 +166,8 @@ local function read(list, from, to, where, fname)
       if type(v) == "function" then v = v() end
     elseif e.plain and v ~= nil then
       v = plain_copy(v, where or k, fname)
+    elseif e.want and INTEGER_KINDS[e.want:gsub("%?$", "")] and v ~= nil then
+      v = math.tointeger(v)
     end
     to[e.set or k] = v
   end
@@ -163,27 +236,75 @@ end
 
 local LOAD_KEYS = { planner = true, on_error = true, route_files = true }
 
-local function load_error(msg, level)
-  error("wayfinder.world.load: " .. msg, (level or 2) + 1)
+local STATS_COUNTS = { "routes", "portals", "portal_failures", "waits", "errors" }
+
+-- A person's statistics must be the table the world keeps.
+local function check_stats(stats, what)
+  for _, k in ipairs(STATS_COUNTS) do
+    local ok, words = want_ok("count", stats[k])
+    if not ok then
+      load_error(("%s: stats.%s must be %s, got %s"):format(what, k, words, describe(stats[k])))
+    end
+  end
+  if type(stats.failures) ~= "table" then
+    load_error(("%s: stats.failures must be a table, got %s"):format(what,
+      describe(stats.failures)))
+  end
+  for k, v in pairs(stats.failures) do
+    if type(k) ~= "string" or not want_ok("count", v) then
+      load_error(("%s: stats.failures must map reasons to counts, got %s = %s"):format(what,
+        describe(k), describe(v)))
+    end
+  end
 end
 
-local function check_saved_frames(w, s)
-  for k, f in ipairs(s.frames or {}) do
-    if type(f) ~= "table" or type(f.tree) ~= "string" then
-      load_error(("person %d frame %d is malformed"):format(s.id, k), 3)
-    end
+local function check_saved_frames(w, s, what)
+  if type(s.frames) ~= "table" then
+    load_error(("%s: frames must be a table, got %s"):format(what, describe(s.frames)))
+  end
+  for k, f in ipairs(s.frames) do
+    local where = ("%s frame %d"):format(what, k)
+    if type(f) ~= "table" then load_error(where .. " is malformed") end
+    check_kinds(M.FRAME, f, where)
     local tree = w.trees[f.tree]
     if not tree then
-      load_error(("person %d frame %d uses tree '%s', which is not in trees"):format(s.id, k,
-        f.tree), 3)
-    end
-    if type(f.states) ~= "table" then
-      load_error(("person %d frame %d has no states table"):format(s.id, k), 3)
+      load_error(("%s uses tree '%s', which is not in trees"):format(where, f.tree))
     end
     for _, pos in ipairs(check.sorted_keys(f.states)) do
       if math.type(pos) ~= "integer" or pos < 1 or pos > tree.size then
-        load_error(("person %d frame %d does not match tree '%s' (node %s)"):format(s.id, k,
-          f.tree, describe(pos)), 3)
+        load_error(("%s does not match tree '%s' (node %s)"):format(where, f.tree,
+          describe(pos)))
+      end
+    end
+  end
+end
+
+-- A door's reservation, its scores and directions per route id.
+local function check_door(w, s, what)
+  local busy = s.busy
+  if busy then
+    if not want_ok("ids", busy.ids) then
+      load_error(("%s: busy.ids must be a list of object ids, got %s"):format(what,
+        describe(busy.ids)))
+    end
+    for _, k in ipairs({ "part", "wait_part", "wait_since", "wait_seen" }) do
+      if not want_ok(k == "part" and "int" or "int?", busy[k]) then
+        load_error(("%s: busy.%s must be an integer, got %s"):format(what, k,
+          describe(busy[k])))
+      end
+    end
+  end
+  for _, k in ipairs({ "scores", "dir" }) do
+    local t = s[k]
+    if t ~= nil then
+      if type(t) ~= "table" then
+        load_error(("%s: %s must be a table, got %s"):format(what, k, describe(t)))
+      end
+      for rid = 1, w.route_ids do
+        if t[rid] ~= nil and not want_ok(k == "scores" and "count" or "int", t[rid]) then
+          load_error(("%s: %s[%d] must be an integer, got %s"):format(what, k, rid,
+            describe(t[rid])))
+        end
       end
     end
   end
@@ -212,9 +333,116 @@ local function spec_of(s)
   return spec
 end
 
---- Rebuilds a saved world with `new_world(fname, options, level)` (the
--- world's constructor). See wayfinder.world.load.
-function M.load(new_world, saved, trees, options)
+-- A message from a call inside the loader, as the loader's own: the
+-- position and the inner function's name go, what was wrong stays.
+local function inner_message(msg)
+  msg = tostring(msg):gsub("^[^:\n]+:%d+: ", "")
+  return (msg:gsub("^[%w_.:]+: ", ""))
+end
+
+-- Runs f(...) and turns any error it raises into "wayfinder.world.load:
+-- <where>: <what was wrong>".
+local function guarded(where, f, ...)
+  local ok, err = pcall(f, ...)
+  if ok then return end
+  err = tostring(err)
+  if err:find("^wayfinder%.world%.load: ") then error(err, 0) end
+  load_error(where .. ": " .. inner_message(err))
+end
+
+local function load_person(w, o, s, what, fname)
+  check_saved_frames(w, s, what)
+  check_kinds(M.BODY, s, what)
+  check_kinds(M.PERSON, s, what)
+  if s.stats ~= nil then check_stats(s.stats, what) end
+  if s.route_id and s.route_id > w.route_ids then
+    load_error(("%s: route_id must be at most %d, got %d"):format(what, w.route_ids,
+      s.route_id))
+  end
+  o.x, o.y, o.facing = s.x, s.y, s.facing
+  read(M.BODY, s, o)
+  o.half = o.width // 2
+  return function()
+    if s.route ~= nil then w.walker:set_route(o.id, s.route, s.index) end
+    o.frames = {}
+    for k, frame in ipairs(s.frames) do
+      o.frames[k] = plain_copy(read(M.FRAME, frame, {}), "frames", fname)
+    end
+    read(M.PERSON, s, o, nil, fname)
+  end
+end
+
+local function load_objects(w, saved, fname)
+  if saved.objects ~= nil and type(saved.objects) ~= "table" then
+    load_error("objects must be a table, got " .. describe(saved.objects))
+  end
+  for n, s in ipairs(saved.objects or {}) do
+    if type(s) ~= "table" then load_error(("objects[%d] is malformed"):format(n)) end
+    if s.kind ~= "person" and s.kind ~= "door" and s.kind ~= "thing" then
+      load_error(("objects[%d]: kind must be 'person', 'door' or 'thing', got %s"):format(n,
+        describe(s.kind)))
+    end
+    local what = ("%s %s"):format(s.kind, describe(s.id))
+    local okc, o = pcall(objects.check, w, fname, spec_of(s), 1)
+    if not okc then error(o, 0) end
+    local after
+    if s.kind == "person" then after = load_person(w, o, s, what, fname) end
+    if s.kind == "door" then check_door(w, s, what) end
+    local okid, words = want_ok("id", s.id)
+    if not okid then
+      load_error(("objects[%d]: id must be %s, got %s"):format(n, words, describe(s.id)))
+    end
+    local id = s.id
+    if w.by_id[id] or id < w.next_id then
+      load_error(("object ids must increase, got %d"):format(id))
+    end
+    guarded(what, objects.insert, w, o, id)
+    if after then guarded(what, after) end
+    if s.kind == "door" then
+      read(M.DOOR_STATE, s, o, "door busy", fname)
+      for rid = 1, w.route_ids do
+        o.scores[rid] = s.scores and s.scores[rid] or 0
+        o.dir[rid] = s.dir and s.dir[rid] or 0
+      end
+    end
+  end
+end
+
+local function load_walls(w, saved, fname)
+  for _, list in ipairs({ "vwalls", "hwalls" }) do
+    local keys = saved[list]
+    if keys ~= nil and type(keys) ~= "table" then
+      load_error(("%s must be a table, got %s"):format(list, describe(keys)))
+    end
+    local vertical = list == "vwalls"
+    local stride = vertical and w.width + 1 or w.width
+    local count = vertical and (w.width + 1) * w.height or w.width * (w.height + 1)
+    for _, key in ipairs(keys or {}) do
+      local ok, err = pcall(check.int, fname, list .. " entry", key, 1, count, 1)
+      if not ok then error(err, 0) end
+      local k = key - 1
+      topology.set_edge(w, vertical, k % stride, k // stride, true)
+    end
+  end
+end
+
+local function load_owners(w, saved)
+  local owners = saved.route_owner
+  if owners ~= nil and type(owners) ~= "table" then
+    load_error("route_owner must be a table, got " .. describe(owners))
+  end
+  for rid = 1, w.route_ids do
+    local owner = owners and owners[rid] or 0
+    if not want_ok("blocker", owner) or (owner ~= 0 and not (w.by_id[owner]
+        and w.by_id[owner].person)) then
+      load_error(("route_owner[%d] must be 0 or the id of a person, got %s"):format(rid,
+        describe(owner)))
+    end
+    if owner ~= 0 then w.graph:set_owner(rid, owner) end
+  end
+end
+
+local function load_body(new_world, saved, trees, options)
   local fname = "wayfinder.world.load"
   if type(saved) ~= "table" or saved.format ~= M.FORMAT then
     load_error("saved must be a table made by world:save(), got " .. describe(saved))
@@ -230,6 +458,10 @@ function M.load(new_world, saved, trees, options)
   for k in pairs(options) do
     if not LOAD_KEYS[k] then load_error(("unknown options key %s"):format(describe(k))) end
   end
+  check_kinds(M.WORLD, saved)
+  if saved.next_id ~= nil and not want_ok("id", saved.next_id) then
+    load_error("next_id must be an object id, got " .. describe(saved.next_id))
+  end
   local wopts = { trees = trees }
   for k in pairs(LOAD_KEYS) do wopts[k] = options[k] end
   for _, e in ipairs(M.OPTIONS) do
@@ -238,53 +470,30 @@ function M.load(new_world, saved, trees, options)
     wopts[e[1]] = v
   end
   local ok, w = pcall(new_world, fname, wopts, 1)
-  if not ok then error(w, 2) end
-  for _, key in ipairs(saved.vwalls or {}) do
-    local k = check.int(fname, "vwalls entry", key, 1, (w.width + 1) * w.height, 2) - 1
-    topology.set_edge(w, true, k % (w.width + 1), k // (w.width + 1), true)
-  end
-  for _, key in ipairs(saved.hwalls or {}) do
-    local k = check.int(fname, "hwalls entry", key, 1, w.width * (w.height + 1), 2) - 1
-    topology.set_edge(w, false, k % w.width, k // w.width, true)
-  end
+  if not ok then error(w, 0) end
+  load_walls(w, saved, fname)
   w.rooms_dirty = true
-  for n, s in ipairs(saved.objects or {}) do
-    if type(s) ~= "table" then load_error(("objects[%d] is malformed"):format(n)) end
-    local okc, o = pcall(objects.check, w, fname, spec_of(s), 1)
-    if not okc then error(o, 2) end
-    if s.kind == "person" then
-      check_saved_frames(w, s)
-      o.x, o.y, o.facing = s.x, s.y, s.facing
-      read(M.BODY, s, o)
-      o.half = o.width // 2
-    end
-    local id = check.int(fname, "object id", s.id, 1, 0x7fffffff, 2)
-    if w.by_id[id] or id < w.next_id then
-      load_error(("object ids must increase, got %d"):format(id))
-    end
-    objects.insert(w, o, id)
-    if s.kind == "person" then
-      if s.route then w.walker:set_route(id, s.route, s.index) end
-      o.frames = {}
-      for k, frame in ipairs(s.frames or {}) do
-        o.frames[k] = plain_copy(read(M.FRAME, frame, {}), "frames", fname)
-      end
-      read(M.PERSON, s, o, nil, fname)
-    elseif s.kind == "door" then
-      read(M.DOOR_STATE, s, o, "door busy", fname)
-      for rid = 1, w.route_ids do
-        o.scores[rid] = s.scores and s.scores[rid] or 0
-        o.dir[rid] = s.dir and s.dir[rid] or 0
-      end
-    end
-  end
-  for rid = 1, w.route_ids do
-    local owner = saved.route_owner and saved.route_owner[rid] or 0
-    if owner ~= 0 then w.graph:set_owner(rid, owner) end
-  end
+  load_objects(w, saved, fname)
+  load_owners(w, saved)
   w.next_id = math.max(w.next_id, saved.next_id or 1)
   read(M.WORLD, saved, w)
   topology.refresh(w)
+  return w
+end
+
+--- Rebuilds a saved world with `new_world(fname, options, level)` (the
+-- world's constructor). See wayfinder.world.load. Every field is checked
+-- before the world uses it; any error names wayfinder.world.load, says
+-- which part of the save is wrong, and points at the caller's line.
+function M.load(new_world, saved, trees, options)
+  local ok, w = pcall(load_body, new_world, saved, trees, options)
+  if not ok then
+    local msg = tostring(w):gsub("^[^:\n]+:%d+: ", "")
+    if not msg:find("^wayfinder%.world%.load: ") then
+      msg = "wayfinder.world.load: " .. inner_message(msg)
+    end
+    error(msg, 3)
+  end
   return w
 end
 
