@@ -1014,6 +1014,50 @@ wf_status wf_walker_step(wf_walker *h, wf_move_event *events, size_t cap,
 int wf_walker_square_free(wf_walker *h, wf_fix x, wf_fix y, wf_fix half,
                          uint32_t ignore, uint32_t *blocker);
 
+
+/* ---------------------------------------------------- swept collision -- */
+/* One collision rule for everything that moves (sweep.c): a move is the
+ * closed segment from its start A to its end B, in Q16.16.
+ *
+ * Against a unit: the other unit's axis-aligned square, grown by the
+ * mover's own radius, is the closed square of half size h round (cx, cy).
+ * A move that starts inside or on that square never collides with it (so
+ * overlapping units can always separate); one that ends inside or on it
+ * always does; otherwise it collides when the segment meets the square.
+ * Every test is exact integer arithmetic with 64-bit intermediates.
+ *
+ * Against the grid: a move collides when any navcell whose closed square
+ * meets the closed segment is not passable for the class (navcells off
+ * the grid are not passable). A segment through a navcell corner meets all
+ * four navcells round it, so a diagonal move needs both orthogonal
+ * neighbours passable: the search's diagonal rule, and the rule of
+ * wf_grid_line_of_sight. The work is one column test per navcell column
+ * the segment spans plus one test per navcell it meets. */
+
+#define WF_SWEEP_MAX_STEP  WF_FIX(256)   /* [fixed] largest |bx-ax|, |by-ay| */
+#define WF_SWEEP_MAX_HALF  WF_FIX(256)   /* [fixed] largest square half size */
+
+/* *hit = 1 when the move A -> B collides with the closed square of half
+ * size h centred on (cx, cy) by the rule above, else 0. WF_ERR_ARG when
+ * |bx - ax| or |by - ay| exceeds WF_SWEEP_MAX_STEP, h is outside
+ * [0, WF_SWEEP_MAX_HALF], or |cx - ax|, |cy - ay| exceed 2^30. */
+wf_status wf_sweep_square(wf_fix ax, wf_fix ay, wf_fix bx, wf_fix by,
+                          wf_fix cx, wf_fix cy, wf_fix h, int *hit);
+
+/* 1 when the closed segment A -> B and the closed axis-aligned box
+ * [x0, x1] x [y0, y1] share a point (no start or end rule); same limits on
+ * the step, and the box must lie within 2^30 of A and have x0 <= x1,
+ * y0 <= y1 (0 otherwise). The primitive under wf_sweep_square. */
+int wf_segment_meets_box(wf_fix ax, wf_fix ay, wf_fix bx, wf_fix by,
+                         wf_fix x0, wf_fix y0, wf_fix x1, wf_fix y1);
+
+/* *hit = 1 when the move A -> B meets a navcell not passable for cls (see
+ * above); then (*hx, *hy) is the first such navcell met, columns taken
+ * from A's side, and in a column rows from A's side (hx, hy may be NULL).
+ * WF_ERR_ARG for a bad class or a step longer than WF_SWEEP_MAX_STEP. */
+wf_status wf_sweep_grid(const wf_grid *g, int cls, wf_fix ax, wf_fix ay,
+                        wf_fix bx, wf_fix by, int *hit, int *hx, int *hy);
+
 #ifdef __cplusplus
 }
 #endif
