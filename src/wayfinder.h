@@ -1058,6 +1058,175 @@ int wf_segment_meets_box(wf_fix ax, wf_fix ay, wf_fix bx, wf_fix by,
 wf_status wf_sweep_grid(const wf_grid *g, int cls, wf_fix ax, wf_fix ay,
                         wf_fix bx, wf_fix by, int *hit, int *hx, int *hy);
 
+/* --------------------------------------------------------------- units -- */
+/* A unit simulation over a grid (units.c): RTS units with a position, a
+ * class of the grid, a radius (their axis-aligned square's half size) and
+ * a speed, ordered to goals and moved tick by tick with the swept rule
+ * above.
+ *
+ * ONE TICK (wf_units_tick)
+ *   1. The request queue serves path requests, oldest first, for at most
+ *      the configured budget of node expansions.
+ *   2. Every unit, in increasing id order, then:
+ *      - escapes when its position touches a navcell not passable for its
+ *        class: it walks straight (ignoring the grid, never into a unit)
+ *        to the centre of the nearest passable navcell, then plans again;
+ *      - takes its path when its request is done (or fails with the
+ *        request's reason);
+ *      - moves up to its speed along its waypoints. Each stretch is swept
+ *        against the grid and against every other unit's square grown by
+ *        its radius (found through a uniform bucket grid, so the cost is
+ *        the units nearby, not all of them). A blocked unit stays where it
+ *        is and waits; after max_wait ticks in a row it fails "blocked".
+ *   Later units see earlier units' new positions: id order is the
+ *   documented tie-break. An order also fails ("timeout") when it has
+ *   lasted max_order_ticks ticks, so every order ends within that bound.
+ *
+ * A unit starts (wf_units_add) on a passable navcell, apart from every
+ * other unit's square grown by its radius + 1/8 (WF_UNIT_GAP); the swept
+ * rule then keeps every two units apart: |dx| > r1 + r2 or |dy| > r1 + r2.
+ * Waypoints are navcell centres of a smoothed grid path (they see each
+ * other under the grid rule), ending at the exact goal point for a point
+ * goal. Memory: about 170 bytes per unit of capacity, 4 bytes per bucket,
+ * 8 bytes per waypoint held, and the queue (one wf_search). */
+
+typedef struct wf_units wf_units;
+
+#define WF_UNITS_MAX        (1u << 20)      /* largest capacity */
+#define WF_UNIT_MAX_RADIUS  WF_FIX(8)       /* [fixed] radius in (0, 8] */
+#define WF_UNIT_MAX_SPEED   WF_FIX(16)      /* [fixed] speed in (0, 16] */
+#define WF_UNIT_GAP         (WF_FIX_ONE / 8)/* [fixed] spacing when placed */
+
+typedef struct wf_units_config {
+    uint32_t capacity;    /* most units at once [1, WF_UNITS_MAX] */
+    uint64_t budget;      /* node expansions per tick for paths [1, 2^53] */
+    int max_wait;         /* [ticks] a blocked unit waits [0, 1000000] */
+    int max_order_ticks;  /* [ticks] an order's lifetime [1, 100000000] */
+    int bucket;           /* [navcells] spatial index bucket side [1, 256] */
+    int brute;            /* 1: test every unit (the benchmark's baseline) */
+} wf_units_config;
+
+/* capacity 4096, budget 20000, max_wait 20, max_order_ticks 100000,
+ * bucket 8, brute 0. */
+void wf_units_config_init(wf_units_config *cfg);
+
+/* A simulation for grids of g's size (it keeps no pointer to g: pass the
+ * same grid to every call). *out owns it. */
+wf_status wf_units_create(wf_units **out, const wf_grid *g,
+                          const wf_units_config *cfg);
+void wf_units_destroy(wf_units *u);                 /* NULL is fine */
+void wf_units_config_of(const wf_units *u, wf_units_config *cfg);
+size_t wf_units_memory(const wf_units *u);
+
+typedef enum wf_unit_reason {
+    WF_UNIT_FINE = 0,
+    WF_UNIT_IMPASSABLE,   /* "impassable": the navcell is not passable */
+    WF_UNIT_OVERLAP,      /* "overlap": too near another unit */
+    WF_UNIT_OUTSIDE,      /* "outside": off the grid */
+    WF_UNIT_UNREACHABLE,  /* "unreachable": got as near as it could */
+    WF_UNIT_BLOCKED,      /* "blocked": waited max_wait ticks */
+    WF_UNIT_STUCK,        /* "stuck": no passable navcell to escape to */
+    WF_UNIT_TIMEOUT,      /* "timeout": the order lasted max_order_ticks */
+    WF_UNIT_GOAL_OUTSIDE, /* "goal_outside": no navcell of the goal on the grid */
+    WF_UNIT_STOPPED       /* "stopped": replaced or stopped (not an event) */
+} wf_unit_reason;
+/* Its stable name (above); a static string. */
+const char *wf_unit_reason_name(wf_unit_reason r);
+
+typedef enum wf_unit_state {
+    WF_UNIT_IDLE = 0,     /* "idle": no order */
+    WF_UNIT_PLANNING,     /* "planning": waiting for its path */
+    WF_UNIT_MOVING,       /* "moving": walking its waypoints */
+    WF_UNIT_WAITING,      /* "waiting": blocked by a unit, waiting */
+    WF_UNIT_ESCAPING      /* "escaping": leaving an impassable navcell */
+} wf_unit_state;
+const char *wf_unit_state_name(wf_unit_state s);
+
+/* Whether a unit of cls and radius may stand at (x, y): WF_UNIT_FINE, or
+ * why not (off the grid, a navcell not passable for cls touched by the
+ * point, or inside another unit's square grown by radius + WF_UNIT_GAP;
+ * ignore is a unit id to leave out, 0 for none). WF_ERR_ARG for a bad
+ * class or radius. */
+wf_status wf_units_check_placement(const wf_units *u, const wf_grid *g,
+                                   wf_fix x, wf_fix y, int cls, wf_fix radius,
+                                   uint32_t ignore, wf_unit_reason *why);
+/* Adds an idle unit when the placement is fine: *id gets its id (ids
+ * count up from 1 and are never reused). Otherwise WF_OK with *id = 0 and
+ * *why set. WF_ERR_ARG for a bad class, radius or speed; WF_ERR_FULL at
+ * capacity or when ids run out. */
+wf_status wf_units_add(wf_units *u, const wf_grid *g, wf_fix x, wf_fix y,
+                       int cls, wf_fix radius, wf_fix speed, uint32_t *id,
+                       wf_unit_reason *why);
+/* Orders a unit to a goal (replacing any order): it plans at the next
+ * tick. WF_ERR_NOTFOUND for an unknown id, WF_ERR_ARG for a bad goal. */
+wf_status wf_units_move(wf_units *u, uint32_t id, const wf_goal *goal);
+/* Drops the unit's order; it stays where it is. */
+wf_status wf_units_stop(wf_units *u, uint32_t id);
+wf_status wf_units_remove(wf_units *u, uint32_t id);
+
+typedef struct wf_unit_info {
+    uint32_t id;
+    int cls;
+    wf_fix x, y, radius, speed;
+    wf_unit_state state;
+    int has_order;        /* 1 while an order runs */
+    wf_goal goal;         /* the order's goal (when has_order) */
+    int wait;             /* [ticks] blocked in a row */
+    int order_ticks;      /* [ticks] the order's age */
+    int unreachable;      /* 1: the path ends short of the goal */
+    int nway, next;       /* waypoints held, the next one's index */
+    uint64_t plan_seq;    /* submission number of its pending request, 0 */
+    wf_fix ex, ey;        /* escape target (when escaping) */
+} wf_unit_info;
+
+size_t wf_units_count(const wf_units *u);
+/* The k-th unit's id in id order, k in [0, count). */
+uint32_t wf_units_id(const wf_units *u, size_t k);
+wf_status wf_units_get(const wf_units *u, uint32_t id, wf_unit_info *out);
+/* The unit's waypoints as x, y pairs (*xy valid until its next change). */
+wf_status wf_units_waypoints(const wf_units *u, uint32_t id,
+                             const wf_fix **xy, int *n);
+
+typedef enum wf_unit_event_kind {
+    WF_UNIT_ARRIVED = 0,  /* "arrived" */
+    WF_UNIT_FAILED,       /* "failed", with a reason */
+    WF_UNIT_BLOCKED_EV    /* "blocked": the first tick a unit waits */
+} wf_unit_event_kind;
+typedef struct wf_unit_event {
+    uint32_t id;
+    wf_unit_event_kind kind;
+    wf_unit_reason reason;
+} wf_unit_event;
+
+/* One tick (see above), with h the grid's region labels. At most one event
+ * per unit, in id order, into events (capacity cap; WF_ERR_ARG when cap is
+ * below wf_units_count). */
+wf_status wf_units_tick(wf_units *u, const wf_grid *g, wf_hier *h,
+                        wf_unit_event *events, size_t cap, size_t *count);
+uint64_t wf_units_ticks(const wf_units *u);     /* ticks run so far */
+
+/* Saving and loading. The state is every unit's wf_unit_info with its
+ * waypoints, plus wf_units_clock: the next id, ticks run, the next
+ * request number and the expansions already spent on the oldest pending
+ * request. Restoring the units into a new simulation (in any order) and
+ * then the clock gives the identical continuation: pending requests are
+ * submitted again in their original order, and the first tick spends the
+ * spent expansions again on top of its budget. */
+typedef struct wf_units_clock {
+    uint32_t next_id;
+    uint64_t ticks;
+    uint64_t next_seq;
+    uint64_t head_spent;
+} wf_units_clock;
+void wf_units_get_clock(const wf_units *u, wf_units_clock *out);
+/* Adds a unit exactly as described (no placement check). WF_ERR_ARG for
+ * any field out of range, a duplicate id, or an id >= the clock's next id
+ * once set; WF_ERR_FULL at capacity. */
+wf_status wf_units_restore(wf_units *u, const wf_grid *g,
+                           const wf_unit_info *info, const wf_fix *xy, int n);
+/* Sets the clock and submits the restored pending requests in order. */
+wf_status wf_units_set_clock(wf_units *u, const wf_units_clock *c);
+
 #ifdef __cplusplus
 }
 #endif

@@ -21,5 +21,6 @@ M.world = require("wayfinder.world")
 M.bt = require("wayfinder.bt")
 M.gridplan = require("wayfinder.gridplan")
 M.sweep = require("wayfinder.sweep")
+M.units = require("wayfinder.units")
 
 return M

@@ -15,5 +15,6 @@ int luaopen_wayfinder_core(lua_State *L)
     wfl_register_queue(L);
     wfl_register_walker(L);
     wfl_register_sweep(L);
+    wfl_register_units(L);
     return 1;
 }
