@@ -40,6 +40,7 @@ build = {
             "src/smooth.c",
             "src/sweep.c",
             "src/units.c",
+            "src/vertex.c",
             "src/lua/lcheck.c",
             "src/lua/lcore.c",
             "src/lua/lgrid.c",

@@ -83,9 +83,9 @@ describe("units", function()
     local g1, u1, _, s1 = scenario(1404)
     local g2, u2, _, s2 = scenario(1404)
     local g3, u3, _, s3 = scenario(1404, { brute = true, bucket = 3 })
-    local l1 = play(g1, u1, s1, 1, 200)
-    local l2 = play(g2, u2, s2, 1, 200)
-    local l3 = play(g3, u3, s3, 1, 200)
+    local l1 = play(g1, u1, s1, 1, 150)
+    local l2 = play(g2, u2, s2, 1, 150)
+    local l3 = play(g3, u3, s3, 1, 150)
     assert.are.equal(run.hash(l1), run.hash(l2))
     assert.are.equal(run.hash(l1), run.hash(l3))
     same_trace(l1, l3)
@@ -93,14 +93,14 @@ describe("units", function()
 
   it("continue identically after save and load mid-move", function()
     local mid_search = 0
-    for at = 1, 60, 7 do
+    for at = 1, 60, 15 do
       -- a small budget, so searches span ticks and wait in the queue
       local g, units, _, schedule = scenario(1405, { budget = 8, max_order_ticks = 1000 })
       play(g, units, schedule, 1, at)
       local saved = units:save()
       local again = wayfinder.units.load(g, saved)
-      local la, ea = play(g, units, schedule, at + 1, 220)
-      local lb, eb = play(g, again, schedule, at + 1, 220)
+      local la, ea = play(g, units, schedule, at + 1, 180)
+      local lb, eb = play(g, again, schedule, at + 1, 180)
       same_trace(la, lb)
       assert.are.same(ea, eb)
       -- a search the save caught in progress finished in the continuation

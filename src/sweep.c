@@ -111,3 +111,17 @@ wf_status wf_sweep_grid(const wf_grid *g, int cls, wf_fix ax, wf_fix ay,
     }
     return WF_OK;
 }
+
+int wf_sweep_point_clear(const wf_grid *g, int cls, wf_fix x, wf_fix y)
+{
+    if (!g || cls < 0 || cls >= wf_grid_class_count(g))
+        return 0;
+    int64_t i = floor_div(x, FIX), j = floor_div(y, FIX);
+    int64_t i0 = (x % WF_FIX_ONE == 0) ? i - 1 : i;
+    int64_t j0 = (y % WF_FIX_ONE == 0) ? j - 1 : j;
+    for (int64_t b = j0; b <= j; b++)
+        for (int64_t a = i0; a <= i; a++)
+            if (!wf_grid_is_passable(g, (int)a, (int)b, cls))
+                return 0;
+    return 1;
+}

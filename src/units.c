@@ -39,6 +39,9 @@ struct wf_units {
     uint32_t next_id;
     uint64_t ticks, next_seq, head_spent, backlog;
     wf_queue *q;
+    wf_vertex *vx;            /* the vertex pathfinder's scratch */
+    wf_vertex_square *sq;     /* squares round a blocked unit, capacity */
+    int nsq;
 };
 
 static int64_t abs64(int64_t v) { return v < 0 ? -v : v; }
@@ -104,6 +107,7 @@ void wf_units_config_init(wf_units_config *cfg)
     cfg->max_order_ticks = 100000;
     cfg->bucket = 8;
     cfg->brute = 0;
+    cfg->short_range = 8;
 }
 
 static int config_ok(const wf_units_config *c)
@@ -112,7 +116,8 @@ static int config_ok(const wf_units_config *c)
            && c->budget <= ((uint64_t)1 << 53) && c->max_wait >= 0
            && c->max_wait <= 1000000 && c->max_order_ticks >= 1
            && c->max_order_ticks <= 100000000 && c->bucket >= 1
-           && c->bucket <= 256 && (c->brute == 0 || c->brute == 1);
+           && c->bucket <= 256 && (c->brute == 0 || c->brute == 1)
+           && c->short_range >= 0 && c->short_range <= 64;
 }
 
 wf_status wf_units_create(wf_units **out, const wf_grid *g,
@@ -133,9 +138,12 @@ wf_status wf_units_create(wf_units **out, const wf_grid *g,
     u->order = malloc(cfg->capacity * sizeof *u->order);
     u->freelist = malloc(cfg->capacity * sizeof *u->freelist);
     u->heads = malloc((size_t)u->bw * (size_t)u->bh * sizeof *u->heads);
+    u->sq = malloc(cfg->capacity * sizeof *u->sq);
     wf_status st = WF_ERR_NOMEM;
-    if (u->units && u->order && u->freelist && u->heads)
+    if (u->units && u->order && u->freelist && u->heads && u->sq)
         st = wf_queue_create(&u->q, g, 1);
+    if (st == WF_OK)
+        st = wf_vertex_create(&u->vx, 4096);
     if (st != WF_OK) {
         wf_units_destroy(u);
         return st;
@@ -159,6 +167,8 @@ void wf_units_destroy(wf_units *u)
         for (uint32_t k = 0; k < u->cfg.capacity; k++)
             free(u->units[k].way);
     wf_queue_destroy(u->q);
+    wf_vertex_destroy(u->vx);
+    free(u->sq);
     free(u->units);
     free(u->order);
     free(u->freelist);
@@ -176,7 +186,8 @@ size_t wf_units_memory(const wf_units *u)
     size_t m = sizeof *u + u->cfg.capacity * (sizeof *u->units
                + sizeof *u->order + sizeof *u->freelist)
                + (size_t)u->bw * (size_t)u->bh * sizeof *u->heads
-               + wf_queue_memory(u->q);
+               + wf_queue_memory(u->q) + wf_vertex_memory(u->vx)
+               + u->cfg.capacity * sizeof *u->sq;
     for (size_t k = 0; k < u->n; k++)
         m += (size_t)u->units[u->order[k]].wcap * 2 * sizeof(wf_fix);
     return m;
@@ -272,17 +283,9 @@ static int near_units(const wf_units *u, int64_t x0, int64_t y0, int64_t x1,
 
 /* ------------------------------------------------------- placement -- */
 
-/* 1 when every navcell whose closed square holds (x, y) is passable. */
 static int point_clear(const wf_grid *g, int cls, wf_fix x, wf_fix y)
 {
-    int64_t i = floor_cell(x), j = floor_cell(y);
-    int64_t i0 = (x % WF_FIX_ONE == 0) ? i - 1 : i;
-    int64_t j0 = (y % WF_FIX_ONE == 0) ? j - 1 : j;
-    for (int64_t b = j0; b <= j; b++)
-        for (int64_t a = i0; a <= i; a++)
-            if (!wf_grid_is_passable(g, (int)a, (int)b, cls))
-                return 0;
-    return 1;
+    return wf_sweep_point_clear(g, cls, x, y);
 }
 
 typedef struct overlap_ctx {
@@ -442,8 +445,7 @@ static wf_status submit(wf_units *u, unit *m)
     m->handle = handle;
     m->plan_seq = u->next_seq++;
     m->state = WF_UNIT_PLANNING;
-    m->nway = m->next = 0;
-    m->wait = 0;
+    m->wait = 0;            /* the old waypoints stay readable until the new */
     return WF_OK;
 }
 
@@ -736,6 +738,104 @@ static wf_status begin_escape(wf_units *u, const wf_grid *g, wf_hier *h,
     return WF_OK;
 }
 
+typedef struct gather_ctx {
+    wf_units *u;
+    int self;
+    wf_fix r;
+    int64_t x0, y0, x1, y1;   /* box the squares must meet */
+} gather_ctx;
+
+static int gather_visit(void *p, int s)
+{
+    gather_ctx *c = p;
+    if (s == c->self)
+        return 0;
+    const unit *o = &c->u->units[s];
+    int64_t h = (int64_t)o->r + c->r;
+    if (o->x + h < c->x0 || o->x - h > c->x1 || o->y + h < c->y0 || o->y - h > c->y1)
+        return 0;
+    wf_vertex_square *q = &c->u->sq[c->u->nsq++];
+    q->x = o->x;
+    q->y = o->y;
+    q->half = (wf_fix)h;
+    return 0;
+}
+
+static wf_status short_path(wf_units *u, const wf_grid *g, int s,
+                            const wf_goal *goal, wf_fix range, int brute,
+                            const wf_fix **xy, int *n, int *reached,
+                            wf_vertex_stats *stats)
+{
+    unit *m = &u->units[s];
+    gather_ctx c = {u, s, m->r, (int64_t)m->x - range, (int64_t)m->y - range,
+                    (int64_t)m->x + range, (int64_t)m->y + range};
+    u->nsq = 0;
+    int saved = u->cfg.brute;
+    u->cfg.brute = 0;   /* gathering always uses the index */
+    near_units(u, c.x0, c.y0, c.x1, c.y1, (int64_t)m->r + u->maxr, gather_visit, &c);
+    u->cfg.brute = saved;
+    wf_vertex_query q;
+    q.cls = m->cls;
+    q.x = m->x;
+    q.y = m->y;
+    q.goal = *goal;
+    q.range = range;
+    q.brute = brute;
+    return wf_vertex_find(u->vx, g, &q, u->sq, u->nsq, xy, n, reached, stats);
+}
+
+wf_status wf_units_short_path(wf_units *u, const wf_grid *g, uint32_t id,
+                              const wf_goal *goal, wf_fix range, int brute,
+                              const wf_fix **xy, int *n, int *reached,
+                              wf_vertex_stats *stats)
+{
+    int s = slot_of(u, id);
+    if (s == NONE)
+        return WF_ERR_NOTFOUND;
+    if (!g || wf_grid_width(g) != u->gw || wf_grid_height(g) != u->gh)
+        return WF_ERR_ARG;
+    return short_path(u, g, s, goal, range, brute, xy, n, reached, stats);
+}
+
+/* A way round the unit in front of slot s: the vertex path to the last
+ * waypoint of its path inside the box (the waypoints before it are
+ * replaced), or when that cannot be reached the part towards it. Tried on
+ * the first tick a unit is blocked and every fourth tick it waits. 1 when
+ * it found a way. */
+static int detour(wf_units *u, const wf_grid *g, int s)
+{
+    unit *m = &u->units[s];
+    if (u->cfg.short_range == 0 || m->state == WF_UNIT_ESCAPING
+        || m->next >= m->nway || m->wait % 4 != 0)
+        return 0;
+    int64_t range = (int64_t)u->cfg.short_range * FIX;
+    int k = m->next;
+    while (k + 1 < m->nway && abs64((int64_t)m->way[2 * (k + 1)] - m->x) <= range
+           && abs64((int64_t)m->way[2 * (k + 1) + 1] - m->y) <= range)
+        k++;
+    wf_goal goal;
+    wf_goal_point(&goal, m->way[2 * k], m->way[2 * k + 1]);
+    const wf_fix *xy;
+    int n, reached;
+    wf_status st = short_path(u, g, s, &goal, (wf_fix)range, 0, &xy, &n, &reached,
+                              NULL);
+    if (st != WF_OK || n < 2)
+        return 0;
+    /* the detour's inner points replace waypoints [next, k) when it
+     * reached way[k]; otherwise they all go in front of way[next] */
+    int add = reached ? n - 2 : n - 1;
+    int drop = reached ? k - m->next : 0;
+    if (add == 0 && drop == 0)
+        return 0;
+    if (add > drop && reserve_way(m, m->nway + add - drop) != WF_OK)
+        return 0;
+    memmove(m->way + 2 * (m->next + add), m->way + 2 * (m->next + drop),
+            (size_t)(m->nway - m->next - drop) * 2 * sizeof *m->way);
+    memcpy(m->way + 2 * m->next, xy + 2, (size_t)add * 2 * sizeof *xy);
+    m->nway += add - drop;
+    return 1;
+}
+
 static wf_status unit_turn(wf_units *u, const wf_grid *g, wf_hier *h, int s,
                            wf_unit_event *ev, size_t *count)
 {
@@ -780,6 +880,8 @@ static wf_status unit_turn(wf_units *u, const wf_grid *g, wf_hier *h, int s,
         return WF_OK;
     int moved;
     walk_result w = walk(u, g, s, &moved);
+    if (w == WALK_UNITS && !moved && detour(u, g, s))
+        w = walk(u, g, s, &moved);
     if (w == WALK_DONE) {
         if (m->state == WF_UNIT_ESCAPING) {
             m->state = WF_UNIT_IDLE;

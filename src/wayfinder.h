@@ -1058,6 +1058,89 @@ int wf_segment_meets_box(wf_fix ax, wf_fix ay, wf_fix bx, wf_fix by,
 wf_status wf_sweep_grid(const wf_grid *g, int cls, wf_fix ax, wf_fix ay,
                         wf_fix bx, wf_fix by, int *hit, int *hx, int *hy);
 
+/* 1 when every navcell whose closed square holds (x, y) is passable for
+ * cls (one to four navcells): where a mover may stand, since any move
+ * from a point touching a blocked navcell meets it. 0 for a bad class. */
+int wf_sweep_point_clear(const wf_grid *g, int cls, wf_fix x, wf_fix y);
+
+/* ----------------------------------------------- vertex pathfinder -- */
+/* A short-range points-of-visibility pathfinder (vertex.c), for going
+ * round nearby units and small gaps in the grid. It works in a box of
+ * half size `range` round the start and sees the world as
+ *   - the navcells of the grid not passable for the class (their outline
+ *     edges: every navcell edge between a blocked and a passable navcell,
+ *     navcells off the grid blocked), and
+ *   - axis-aligned squares (other units' squares, already grown by the
+ *     mover's radius) whose edges are single-sided: a segment that starts
+ *     inside or on a square may leave it, one that ends inside or on it is
+ *     blocked (the swept rule of wf_sweep_square).
+ * Vertices are the start, the convex corners of the blocked navcells
+ * (corners where exactly one of the four navcells round them is blocked)
+ * and the corners of the squares, each moved WF_VERTEX_DELTA outward along
+ * the diagonal so that paths pass corners without touching them, and
+ * points on the goal. Two vertices see each other when the segment
+ * between them passes the swept tests (wf_sweep_grid, wf_sweep_square):
+ * one exact rule shared with every walker. A* over the vertices (costs
+ * are integer Euclidean lengths in Q16.16, ties to the lower vertex
+ * index) finds the shortest such polyline to the goal: a point goal is
+ * one vertex; a circle or square goal is reached at any vertex inside it
+ * or, from each vertex expanded, at the nearest point of the shape.
+ *
+ * Speed: a visibility test reads only the navcells the segment crosses and
+ * the squares in the buckets it crosses (squares are put in buckets of
+ * WF_VERTEX_BUCKET navcells), so its cost grows with the segment's length
+ * and the squares near it, not with the number of edges. A* tests each
+ * expanded vertex against the vertices still open: O(expanded x vertices)
+ * visibility tests at worst. The brute mode gathers every edge in the box
+ * and tests each segment against all of them (the reference's approach,
+ * kept as the benchmark's baseline); both modes give the same answers. */
+
+#define WF_VERTEX_DELTA      (WF_FIX_ONE / 16)  /* [fixed] corner offset */
+#define WF_VERTEX_MAX_RANGE  WF_FIX(64)         /* [fixed] box half size */
+#define WF_VERTEX_BUCKET     2                  /* [navcells] square buckets */
+
+typedef struct wf_vertex wf_vertex;
+
+typedef struct wf_vertex_square {
+    wf_fix x, y, half;    /* centre and half size, grown by the mover */
+} wf_vertex_square;
+
+typedef struct wf_vertex_query {
+    int cls;              /* class index */
+    wf_fix x, y;          /* start; must touch only passable navcells */
+    wf_goal goal;         /* point, circle or square */
+    wf_fix range;         /* [fixed] box half size (0, WF_VERTEX_MAX_RANGE] */
+    int brute;            /* 1: test every edge (the baseline) */
+} wf_vertex_query;
+
+typedef struct wf_vertex_stats {
+    int vertices;         /* vertices made */
+    int expanded;         /* vertices taken off the open list */
+    uint64_t tests;       /* visibility tests */
+    int edges;            /* edges gathered (brute mode only) */
+} wf_vertex_stats;
+
+/* Scratch for up to max_vertices vertices [16, 65536]. */
+wf_status wf_vertex_create(wf_vertex **out, int max_vertices);
+void wf_vertex_destroy(wf_vertex *v);               /* NULL is fine */
+size_t wf_vertex_memory(const wf_vertex *v);
+
+/* Finds the shortest path. WF_OK with *n >= 1 points in *xy (x, y pairs,
+ * the start first, owned by v until its next use) and *reached = 1 when
+ * the path ends in the goal; *reached = 0 when the goal cannot be reached
+ * inside the box (or out of vertices: corners are kept in scan order, row
+ * by row, then the squares' in input order) and the path ends instead at
+ * the expanded vertex nearest the goal (least heuristic, then lower
+ * index). WF_NO_PATH when that vertex is the start itself;
+ * WF_START_BLOCKED when the start touches a blocked navcell; WF_ERR_ARG
+ * for a bad class, range or square (half size outside
+ * [0, WF_SWEEP_MAX_HALF], centre farther than 4 * WF_VERTEX_MAX_RANGE);
+ * WF_ERR_NOMEM. */
+wf_status wf_vertex_find(wf_vertex *v, const wf_grid *g,
+                         const wf_vertex_query *q, const wf_vertex_square *sq,
+                         int nsq, const wf_fix **xy, int *n, int *reached,
+                         wf_vertex_stats *stats);
+
 /* --------------------------------------------------------------- units -- */
 /* A unit simulation over a grid (units.c): RTS units with a position, a
  * class of the grid, a radius (their axis-aligned square's half size) and
@@ -1076,8 +1159,13 @@ wf_status wf_sweep_grid(const wf_grid *g, int cls, wf_fix ax, wf_fix ay,
  *      - moves up to its speed along its waypoints. Each stretch is swept
  *        against the grid and against every other unit's square grown by
  *        its radius (found through a uniform bucket grid, so the cost is
- *        the units nearby, not all of them). A blocked unit stays where it
- *        is and waits; after max_wait ticks in a row it fails "blocked".
+ *        the units nearby, not all of them). A unit blocked by a unit
+ *        before moving at all asks the vertex pathfinder (wf_vertex_find,
+ *        box of short_range navcells, the other units' squares grown by
+ *        its radius) for a way round to its next waypoint, puts that
+ *        detour in front of its waypoints and tries once more; still
+ *        blocked, it stays where it is and waits; after max_wait ticks in
+ *        a row it fails "blocked".
  *   Later units see earlier units' new positions: id order is the
  *   documented tie-break. An order also fails ("timeout") when it has
  *   lasted max_order_ticks ticks, so every order ends within that bound.
@@ -1104,10 +1192,12 @@ typedef struct wf_units_config {
     int max_order_ticks;  /* [ticks] an order's lifetime [1, 100000000] */
     int bucket;           /* [navcells] spatial index bucket side [1, 256] */
     int brute;            /* 1: test every unit (the benchmark's baseline) */
+    int short_range;      /* [navcells] vertex pathfinder box half size when
+                             blocked [0, 64]; 0: never, just wait */
 } wf_units_config;
 
 /* capacity 4096, budget 20000, max_wait 20, max_order_ticks 100000,
- * bucket 8, brute 0. */
+ * bucket 8, brute 0, short_range 8. */
 void wf_units_config_init(wf_units_config *cfg);
 
 /* A simulation for grids of g's size (it keeps no pointer to g: pass the
@@ -1204,6 +1294,16 @@ typedef struct wf_unit_event {
 wf_status wf_units_tick(wf_units *u, const wf_grid *g, wf_hier *h,
                         wf_unit_event *events, size_t cap, size_t *count);
 uint64_t wf_units_ticks(const wf_units *u);     /* ticks run so far */
+
+/* The vertex pathfinder from unit id's position to goal, in a box of half
+ * size range, round every other unit's square grown by the unit's radius
+ * (wf_vertex_find's results; brute selects its baseline). The points stay
+ * valid until the simulation's next call. WF_ERR_NOTFOUND for an unknown
+ * id. */
+wf_status wf_units_short_path(wf_units *u, const wf_grid *g, uint32_t id,
+                              const wf_goal *goal, wf_fix range, int brute,
+                              const wf_fix **xy, int *n, int *reached,
+                              wf_vertex_stats *stats);
 
 /* Saving and loading. The state is every unit's wf_unit_info with its
  * waypoints, plus wf_units_clock: the next id, ticks run, the next

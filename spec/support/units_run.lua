@@ -90,8 +90,9 @@ function M.pieces(before, after)
   local pts = { { before.x, before.y } }
   if after.state == "escaping" or before.state == "escaping" then return nil end
   if before.state == "moving" or before.state == "waiting" then
-    -- the same path: the waypoints it passed, up to the next one it has now
-    for k = before.next, after.next - 1 do pts[#pts + 1] = before.waypoints[k] end
+    -- the same path (a detour is put in front of the next waypoint, so the
+    -- new list holds the old one's passed waypoints at the same places)
+    for k = before.next, after.next - 1 do pts[#pts + 1] = after.waypoints[k] end
   elseif before.state == "planning" and after.state ~= "planning" then
     for k = 1, after.next - 1 do pts[#pts + 1] = after.waypoints[k] end
   end

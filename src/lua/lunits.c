@@ -59,7 +59,7 @@ static uint32_t check_id(lua_State *L, lunits *s, int idx, const char *fname)
 
 static const char *const OPTION_KEYS[] = {"capacity", "budget", "max_wait",
                                           "max_order_ticks", "bucket", "brute",
-                                          NULL};
+                                          "short_range", NULL};
 
 static void read_config(lua_State *L, int idx, const char *fname,
                         wf_units_config *cfg)
@@ -90,6 +90,10 @@ static void read_config(lua_State *L, int idx, const char *fname,
     lua_pop(L, 1);
     if (wfl_field(L, idx, "brute") != LUA_TNIL)
         cfg->brute = wfl_check_boolean(L, -1, fname, "options.brute");
+    lua_pop(L, 1);
+    if (wfl_field(L, idx, "short_range") != LUA_TNIL)
+        cfg->short_range = (int)wfl_check_int(L, -1, fname, "options.short_range",
+                                              0, 64);
     lua_pop(L, 1);
 }
 
@@ -305,6 +309,85 @@ static int l_tick(lua_State *L)
     return 1;
 }
 
+/* ---------------------------------------------------------- short path -- */
+
+static const char *const SHORT_KEYS[] = {"goal", "range", "brute", NULL};
+
+static int push_points(lua_State *L, const wf_fix *xy, int n)
+{
+    lua_createtable(L, n, 0);
+    for (int k = 0; k < n; k++) {
+        lua_createtable(L, 2, 0);
+        lua_pushnumber(L, xy[2 * k] / FIXF);
+        lua_rawseti(L, -2, 1);
+        lua_pushnumber(L, xy[2 * k + 1] / FIXF);
+        lua_rawseti(L, -2, 2);
+        lua_rawseti(L, -2, k + 1);
+    }
+    return 1;
+}
+
+static int l_short_path(lua_State *L)
+{
+    const char *fname = "units:short_path";
+    lunits *s = check_units(L, fname);
+    uint32_t id = check_id(L, s, 2, fname);
+    wf_fix gx = wfl_check_fix(L, 3, fname, "x", -WFL_WORLD_LIMIT, WFL_WORLD_LIMIT);
+    wf_fix gy = wfl_check_fix(L, 4, fname, "y", -WFL_WORLD_LIMIT, WFL_WORLD_LIMIT);
+    wf_goal goal;
+    wf_goal_point(&goal, gx, gy);
+    wf_units_config cfg;
+    wf_units_config_of(s->u, &cfg);
+    wf_fix range = WF_FIX(cfg.short_range > 0 ? cfg.short_range : 8);
+    int brute = 0;
+    if (wfl_opt_table(L, 5, fname, "options")) {
+        wfl_check_keys(L, 5, fname, "options", SHORT_KEYS);
+        if (wfl_field(L, 5, "goal") != LUA_TNIL)
+            wfl_read_goal(L, -1, fname, "options.goal", gx, gy, &goal);
+        lua_pop(L, 1);
+        if (wfl_field(L, 5, "range") != LUA_TNIL) {
+            range = wfl_check_fix(L, -1, fname, "options.range", 0, 64);
+            if (range <= 0)
+                wfl_error(L, fname, "options.range must be a number in (0, 64], "
+                          "got %g", (double)lua_tonumber(L, -1));
+        }
+        lua_pop(L, 1);
+        if (wfl_field(L, 5, "brute") != LUA_TNIL)
+            brute = wfl_check_boolean(L, -1, fname, "options.brute");
+        lua_pop(L, 1);
+    }
+    wf_grid *g = units_grid(L, fname);
+    const wf_fix *xy;
+    int n, reached;
+    wf_vertex_stats stats;
+    wf_status st = wf_units_short_path(s->u, g, id, &goal, range, brute, &xy, &n,
+                                       &reached, &stats);
+    if (st == WF_NO_PATH) {
+        luaL_pushfail(L);
+        lua_pushliteral(L, "no_path");
+        return 2;
+    }
+    if (st == WF_START_BLOCKED) {
+        luaL_pushfail(L);
+        lua_pushliteral(L, "start_blocked");
+        return 2;
+    }
+    if (st != WF_OK)
+        return raise_status(L, fname, st);
+    push_points(L, xy, n);
+    lua_pushboolean(L, reached);
+    lua_createtable(L, 0, 4);
+    lua_pushinteger(L, stats.vertices);
+    lua_setfield(L, -2, "vertices");
+    lua_pushinteger(L, stats.expanded);
+    lua_setfield(L, -2, "expanded");
+    lua_pushinteger(L, (lua_Integer)stats.tests);
+    lua_setfield(L, -2, "tests");
+    lua_pushinteger(L, stats.edges);
+    lua_setfield(L, -2, "edges");
+    return 3;
+}
+
 /* ------------------------------------------------------------ reading -- */
 
 static int l_position(lua_State *L)
@@ -423,6 +506,7 @@ static int l_save(lua_State *L)
     set_int(L, "max_wait", cfg.max_wait);
     set_int(L, "max_order_ticks", cfg.max_order_ticks);
     set_int(L, "bucket", cfg.bucket);
+    set_int(L, "short_range", cfg.short_range);
     lua_pushboolean(L, cfg.brute);
     lua_setfield(L, -2, "brute");
     lua_setfield(L, -2, "options");
@@ -669,6 +753,7 @@ static int l_tostring(lua_State *L)
 static const luaL_Reg METHODS[] = {
     {"add", l_add},
     {"check_placement", l_check_placement},
+    {"short_path", l_short_path},
     {"move", l_move},
     {"stop", l_stop},
     {"remove", l_remove},
