@@ -435,10 +435,17 @@ static wf_status submit_goal(wf_units *u, const unit *m, const wf_goal *goal,
     return wf_queue_submit(u->q, &rq, handle);
 }
 
-/* Plans the unit's order again from where it stands. */
+/* Plans the unit's order again from where it stands: through the queue,
+ * or for an inverted goal (a minimum range: short, as the reference says)
+ * with the vertex pathfinder at the unit's next turn. */
 static wf_status submit(wf_units *u, unit *m)
 {
     uint64_t handle;
+    if (m->goal.inverted) {
+        m->state = WF_UNIT_PLANNING;
+        m->wait = 0;
+        return WF_OK;
+    }
     wf_status st = submit_goal(u, m, &m->goal, &handle);
     if (st != WF_OK)
         return st;
@@ -452,7 +459,8 @@ static wf_status submit(wf_units *u, unit *m)
 static int goal_ok(const wf_goal *g)
 {
     int64_t lim = (int64_t)WF_MAX_SIDE * 2 * FIX;
-    if (abs64(g->x) > lim || abs64(g->y) > lim)
+    if (abs64(g->x) > lim || abs64(g->y) > lim || (g->inverted != 0 && g->inverted != 1)
+        || (g->inverted && g->type == WF_GOAL_POINT))
         return 0;
     switch (g->type) {
     case WF_GOAL_POINT:
@@ -474,15 +482,17 @@ wf_status wf_units_move(wf_units *u, uint32_t id, const wf_goal *goal)
     if (!goal_ok(goal))
         return WF_ERR_ARG;
     unit *m = &u->units[s];
-    uint64_t handle;
-    wf_status st = submit_goal(u, m, goal, &handle);  /* before any change */
-    if (st != WF_OK)
-        return st;
+    uint64_t handle = 0;
+    if (!goal->inverted) {
+        wf_status st = submit_goal(u, m, goal, &handle);  /* before any change */
+        if (st != WF_OK)
+            return st;
+    }
     clear_order(u, m);
     m->goal = *goal;
     m->has_order = 1;
     m->handle = handle;
-    m->plan_seq = u->next_seq++;
+    m->plan_seq = handle ? u->next_seq++ : 0;
     m->state = WF_UNIT_PLANNING;
     return WF_OK;
 }
@@ -513,6 +523,20 @@ wf_status wf_units_remove(wf_units *u, uint32_t id)
     u->n--;
     u->freelist[u->nfree++] = (uint32_t)s;
     return WF_OK;
+}
+
+/* ------------------------------------------------------------- ranges -- */
+
+wf_fix wf_max_range_structure(wf_fix range, int clearance)
+{
+    int64_t v = (int64_t)range + (int64_t)clearance * FIX + WF_UNIT_GAP;
+    return v > INT32_MAX ? INT32_MAX : (wf_fix)v;
+}
+
+wf_fix wf_max_range_unit(wf_fix range, wf_fix r1, wf_fix r2)
+{
+    int64_t v = (int64_t)range + r1 + r2 + WF_UNIT_GAP;
+    return v > INT32_MAX ? INT32_MAX : (wf_fix)v;
 }
 
 /* ------------------------------------------------------------ reading -- */
@@ -809,14 +833,27 @@ static int detour(wf_units *u, const wf_grid *g, int s)
         || m->next >= m->nway || m->wait % 4 != 0)
         return 0;
     int64_t range = (int64_t)u->cfg.short_range * FIX;
+    const wf_fix *xy;
+    int n, reached;
+    if (m->goal.type != WF_GOAL_POINT && !m->goal.inverted) {
+        /* near a circle or square goal: straight for it, round the unit */
+        wf_status st = short_path(u, g, s, &m->goal, (wf_fix)range, 0, &xy, &n,
+                                  &reached, NULL);
+        /* its points replace the rest of the path (the passed waypoints
+         * stay in place: wf_units_waypoints reads as one list) */
+        if (st == WF_OK && reached && n >= 2
+            && reserve_way(m, m->next + n - 1) == WF_OK) {
+            memcpy(m->way + 2 * m->next, xy + 2, (size_t)(n - 1) * 2 * sizeof *xy);
+            m->nway = m->next + n - 1;
+            return 1;
+        }
+    }
     int k = m->next;
     while (k + 1 < m->nway && abs64((int64_t)m->way[2 * (k + 1)] - m->x) <= range
            && abs64((int64_t)m->way[2 * (k + 1) + 1] - m->y) <= range)
         k++;
     wf_goal goal;
     wf_goal_point(&goal, m->way[2 * k], m->way[2 * k + 1]);
-    const wf_fix *xy;
-    int n, reached;
     wf_status st = short_path(u, g, s, &goal, (wf_fix)range, 0, &xy, &n, &reached,
                               NULL);
     if (st != WF_OK || n < 2)
@@ -834,6 +871,31 @@ static int detour(wf_units *u, const wf_grid *g, int s)
     memcpy(m->way + 2 * m->next, xy + 2, (size_t)add * 2 * sizeof *xy);
     m->nway += add - drop;
     return 1;
+}
+
+/* An inverted goal's path: the vertex pathfinder's, in a box of
+ * short_range navcells (8 when that is 0). */
+static wf_status plan_inverted(wf_units *u, const wf_grid *g, int s)
+{
+    unit *m = &u->units[s];
+    int range = u->cfg.short_range > 0 ? u->cfg.short_range : 8;
+    const wf_fix *xy;
+    int n, reached;
+    wf_status st = short_path(u, g, s, &m->goal, WF_FIX(range), 0, &xy, &n,
+                              &reached, NULL);
+    if (st == WF_START_BLOCKED)
+        return WF_OK;                 /* the escape comes first next tick */
+    if (st != WF_OK)
+        return st;
+    st = reserve_way(m, n);
+    if (st != WF_OK)
+        return st;
+    memcpy(m->way, xy, (size_t)n * 2 * sizeof *xy);
+    m->nway = n;
+    m->next = 0;
+    m->unreachable = !reached;
+    m->state = WF_UNIT_MOVING;
+    return WF_OK;
 }
 
 static wf_status unit_turn(wf_units *u, const wf_grid *g, wf_hier *h, int s,
@@ -855,6 +917,15 @@ static wf_status unit_turn(wf_units *u, const wf_grid *g, wf_hier *h, int s,
                 fail(u, m, WF_UNIT_STUCK, ev, count);
             return WF_OK;
         }
+    }
+    if (m->state == WF_UNIT_PLANNING && m->goal.inverted) {
+        st = plan_inverted(u, g, s);
+        if (st == WF_NO_PATH) {
+            fail(u, m, WF_UNIT_UNREACHABLE, ev, count);
+            return WF_OK;
+        }
+        if (st != WF_OK)
+            return st;
     }
     if (m->state == WF_UNIT_PLANNING) {
         wf_req_state rs;
@@ -882,6 +953,10 @@ static wf_status unit_turn(wf_units *u, const wf_grid *g, wf_hier *h, int s,
     walk_result w = walk(u, g, s, &moved);
     if (w == WALK_UNITS && !moved && detour(u, g, s))
         w = walk(u, g, s, &moved);
+    /* a circle or square goal is reached once the unit stands in it */
+    if (m->state != WF_UNIT_ESCAPING && m->goal.type != WF_GOAL_POINT
+        && !m->goal.inverted && wf_goal_point_inside(&m->goal, m->x, m->y))
+        w = WALK_DONE;
     if (w == WALK_DONE) {
         if (m->state == WF_UNIT_ESCAPING) {
             m->state = WF_UNIT_IDLE;
@@ -975,7 +1050,8 @@ wf_status wf_units_restore(wf_units *u, const wf_grid *g,
         || in->next < 0 || in->next > n || in->wait < 0 || in->order_ticks < 0
         || (in->has_order != 0 && in->has_order != 1)
         || (in->has_order && !goal_ok(&in->goal))
-        || (in->state == WF_UNIT_PLANNING && (!in->has_order || in->plan_seq == 0))
+        || (in->state == WF_UNIT_PLANNING
+            && (!in->has_order || (in->plan_seq == 0) != (in->goal.inverted != 0)))
         || (in->state != WF_UNIT_PLANNING && in->plan_seq != 0)
         || ((in->state == WF_UNIT_MOVING || in->state == WF_UNIT_WAITING)
             && (!in->has_order || n == 0))
@@ -1036,7 +1112,7 @@ wf_status wf_units_set_clock(wf_units *u, const wf_units_clock *c)
             free(keys);
             return WF_ERR_ARG;
         }
-        if (m->state == WF_UNIT_PLANNING)
+        if (m->state == WF_UNIT_PLANNING && m->plan_seq)
             keys[nk++] = m->plan_seq << 20 | (uint64_t)u->order[k];
     }
     qsort(keys, nk, sizeof *keys, by_seq);

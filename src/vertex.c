@@ -326,12 +326,74 @@ static wf_status gather_edges(wf_vertex *v, int64_t i0, int64_t j0, int64_t i1,
 
 /* The point of the goal nearest (x, y) into (*px, *py); 1 when (x, y) is
  * inside (then the point is (x, y) itself). */
+/* For an inverted goal: 1 when (x, y) is outside the open shape. */
+static int outside_shape(const wf_goal *gl, int64_t x, int64_t y)
+{
+    int64_t dx = x - gl->x, dy = y - gl->y;
+    if (gl->type == WF_GOAL_CIRCLE) {
+        int64_t r = gl->r;
+        if (abs64(dx) >= r || abs64(dy) >= r)
+            return 1;
+        return (uint64_t)(dx * dx) + (uint64_t)(dy * dy) >= (uint64_t)(r * r);
+    }
+    int64_t lu = dx * gl->ux + dy * gl->uy, lv = dx * gl->vx + dy * gl->vy;
+    return abs64(lu) >= (int64_t)gl->hw * FIX || abs64(lv) >= (int64_t)gl->hh * FIX;
+}
+
+/* The nearest point outside the open shape: straight out from the centre
+ * for a circle, across the nearer side for a square; stepped out by
+ * whole 1/65536 units until the exact test agrees. */
+static int inverted_nearest(const wf_goal *gl, wf_fix x, wf_fix y, wf_fix *px,
+                            wf_fix *py)
+{
+    *px = x;
+    *py = y;
+    if (outside_shape(gl, x, y))
+        return 1;
+    int64_t dx = (int64_t)x - gl->x, dy = (int64_t)y - gl->y;
+    int64_t ox, oy, sx, sy;
+    if (gl->type == WF_GOAL_CIRCLE) {
+        if (dx == 0 && dy == 0)
+            dx = 1;
+        int64_t d = dist(0, 0, dx, dy);
+        ox = gl->x + dx * gl->r / d;
+        oy = gl->y + dy * gl->r / d;
+        sx = dx > 0 ? 1 : dx < 0 ? -1 : 0;
+        sy = dy > 0 ? 1 : dy < 0 ? -1 : 0;
+    } else {
+        int64_t lu = (dx * gl->ux + dy * gl->uy) / FIX;
+        int64_t lv = (dx * gl->vx + dy * gl->vy) / FIX;
+        int64_t su = lu < 0 ? -1 : 1, sv = lv < 0 ? -1 : 1;
+        int64_t nu = lu, nv = lv;
+        if ((int64_t)gl->hw - abs64(lu) <= (int64_t)gl->hh - abs64(lv))
+            nu = su * (int64_t)gl->hw;
+        else
+            nv = sv * (int64_t)gl->hh;
+        ox = gl->x + (nu * gl->ux + nv * gl->vx) / FIX;
+        oy = gl->y + (nu * gl->uy + nv * gl->vy) / FIX;
+        /* the outward direction in world axes */
+        int64_t wx = nu != lu ? su * gl->ux : sv * gl->vx;
+        int64_t wy = nu != lu ? su * gl->uy : sv * gl->vy;
+        sx = wx > 0 ? 1 : wx < 0 ? -1 : 0;
+        sy = wy > 0 ? 1 : wy < 0 ? -1 : 0;
+    }
+    for (int k = 0; k < 8 && !outside_shape(gl, ox, oy); k++) {
+        ox += sx;
+        oy += sy;
+    }
+    *px = (wf_fix)ox;
+    *py = (wf_fix)oy;
+    return 0;
+}
+
 static int goal_nearest(const wf_goal *gl, wf_fix x, wf_fix y, wf_fix *px,
                         wf_fix *py)
 {
     int64_t dx = (int64_t)x - gl->x, dy = (int64_t)y - gl->y;
     *px = x;
     *py = y;
+    if (gl->inverted && gl->type != WF_GOAL_POINT)
+        return inverted_nearest(gl, x, y, px, py);
     switch (gl->type) {
     case WF_GOAL_POINT:
         *px = gl->x;
@@ -363,6 +425,12 @@ static int goal_nearest(const wf_goal *gl, wf_fix x, wf_fix y, wf_fix *px,
     }
     }
     return 0;
+}
+
+int wf_goal_point_inside(const wf_goal *goal, wf_fix x, wf_fix y)
+{
+    wf_fix px, py;
+    return goal_nearest(goal, x, y, &px, &py);
 }
 
 static int64_t heuristic(const wf_vertex *v, int k)

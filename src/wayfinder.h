@@ -243,6 +243,8 @@ typedef struct wf_goal {
     wf_fix hw, hh;        /* square half sizes, >= 0 */
     wf_fix ux, uy, vx, vy;/* square axes, unit vectors */
     wf_fix r;             /* circle radius, >= 0 */
+    int inverted;         /* 1: the outside of the circle or square (a
+                             minimum range); 0 for a point */
 } wf_goal;
 
 void wf_goal_point(wf_goal *g, wf_fix x, wf_fix y);
@@ -257,6 +259,13 @@ int wf_goal_contains(const wf_goal *goal, int i, int j);
 int wf_goal_touches(const wf_goal *goal, int i0, int j0, int i1, int j1);
 /* Inclusive navcell bounding box of the goal, before clipping to a grid. */
 void wf_goal_bounds(const wf_goal *goal, int *x0, int *y0, int *x1, int *y1);
+/* Turns a circle or square goal into its inverse: the navcells with some
+ * point of their closed square outside the open shape (on its boundary or
+ * beyond), the minimum-range case. Its bounds are every navcell. Returns
+ * WF_ERR_ARG for a point goal. Inverted goals are meant for the vertex
+ * pathfinder (the reference: minimum ranges are short); the grid search
+ * accepts them with a zero heuristic inside their unbounded box. */
+wf_status wf_goal_invert(wf_goal *g);
 
 /* -------------------------------------------------------------- search -- */
 
@@ -1120,6 +1129,11 @@ typedef struct wf_vertex_stats {
     int edges;            /* edges gathered (brute mode only) */
 } wf_vertex_stats;
 
+/* 1 when the point (x, y) is in the goal: equal to a point goal, in the
+ * closed circle or square, or for an inverted one outside the open shape.
+ * Exact. */
+int wf_goal_point_inside(const wf_goal *goal, wf_fix x, wf_fix y);
+
 /* Scratch for up to max_vertices vertices [16, 65536]. */
 wf_status wf_vertex_create(wf_vertex **out, int max_vertices);
 void wf_vertex_destroy(wf_vertex *v);               /* NULL is fine */
@@ -1248,8 +1262,17 @@ wf_status wf_units_add(wf_units *u, const wf_grid *g, wf_fix x, wf_fix y,
                        int cls, wf_fix radius, wf_fix speed, uint32_t *id,
                        wf_unit_reason *why);
 /* Orders a unit to a goal (replacing any order): it plans at the next
- * tick. WF_ERR_NOTFOUND for an unknown id, WF_ERR_ARG for a bad goal. */
+ * tick, through the queue, or for an inverted goal (wf_goal_invert: a
+ * minimum range) with the vertex pathfinder in a box of short_range
+ * navcells. WF_ERR_NOTFOUND for an unknown id, WF_ERR_ARG for a bad goal. */
 wf_status wf_units_move(wf_units *u, uint32_t id, const wf_goal *goal);
+/* The reference's range rules, so a goal shape round a target is wholly
+ * reachable: against a structure MaxRange = range + clearance + 1/8
+ * (clearance: the mover's class clearance, whole navcells), against a
+ * unit MaxRange = range + r1 + r2 + 1/8. Exact in Q16.16 (saturating). */
+wf_fix wf_max_range_structure(wf_fix range, int clearance);
+wf_fix wf_max_range_unit(wf_fix range, wf_fix r1, wf_fix r2);
+
 /* Drops the unit's order; it stays where it is. */
 wf_status wf_units_stop(wf_units *u, uint32_t id);
 wf_status wf_units_remove(wf_units *u, uint32_t id);

@@ -13,4 +13,10 @@ M.new = core.units_new
 --- Makes a simulation again from units:save(): wayfinder.units.load(grid, saved).
 M.load = core.units_load
 
+--- The reference's range against a structure: range + clearance + 1/8.
+M.max_range_structure = core.units_max_range_structure
+
+--- The reference's range against a unit: range + r1 + r2 + 1/8.
+M.max_range_unit = core.units_max_range_unit
+
 return M

@@ -47,12 +47,14 @@ function M.populate(units, g, seed, n, ticks)
     local k = math.random(0, 3)
     for _ = 1, k do
       local options
-      local kind = math.random(1, 4)
+      local kind = math.random(1, 5)
       if kind == 2 then options = { goal = { shape = "circle", radius = math.random(0, 3) } }
       elseif kind == 3 then
         options = { goal = { shape = "square", half_width = math.random(0, 2),
           half_height = math.random(0, 2) } }
       elseif kind == 4 then options = { range = math.random(1, 4) / 2 }
+      elseif kind == 5 then
+        options = { goal = { shape = "circle", radius = math.random(4, 40) / 8 }, inverted = true }
       end
       list[#list + 1] = { ids[math.random(1, #ids)], coord(0, w), coord(0, h), options }
     end

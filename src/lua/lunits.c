@@ -205,7 +205,17 @@ static int l_check_placement(lua_State *L)
 
 /* --------------------------------------------------------------- move -- */
 
-static const char *const MOVE_KEYS[] = {"goal", "range", NULL};
+static const char *const MOVE_KEYS[] = {"goal", "range", "inverted", NULL};
+
+/* options.inverted of the table at idx applied to goal. */
+static void read_inverted(lua_State *L, int idx, const char *fname, wf_goal *goal)
+{
+    if (wfl_field(L, idx, "inverted") != LUA_TNIL
+        && wfl_check_boolean(L, -1, fname, "options.inverted")
+        && wf_goal_invert(goal) != WF_OK)
+        wfl_error(L, fname, "options.inverted needs a circle or square goal");
+    lua_pop(L, 1);
+}
 
 static int l_move(lua_State *L)
 {
@@ -226,6 +236,8 @@ static int l_move(lua_State *L)
             range = wfl_check_fix(L, -1, fname, "options.range", 0, WF_MAX_SIDE);
         lua_pop(L, 1);
     }
+    if (lua_istable(L, 5))
+        read_inverted(L, 5, fname, &goal);
     if (range > 0) {
         if (goal.type == WF_GOAL_POINT)
             wf_goal_circle(&goal, gx, gy, range);
@@ -311,7 +323,8 @@ static int l_tick(lua_State *L)
 
 /* ---------------------------------------------------------- short path -- */
 
-static const char *const SHORT_KEYS[] = {"goal", "range", "brute", NULL};
+static const char *const SHORT_KEYS[] = {"goal", "range", "brute", "inverted",
+                                         NULL};
 
 static int push_points(lua_State *L, const wf_fix *xy, int n)
 {
@@ -355,6 +368,7 @@ static int l_short_path(lua_State *L)
         if (wfl_field(L, 5, "brute") != LUA_TNIL)
             brute = wfl_check_boolean(L, -1, fname, "options.brute");
         lua_pop(L, 1);
+        read_inverted(L, 5, fname, &goal);
     }
     wf_grid *g = units_grid(L, fname);
     const wf_fix *xy;
@@ -548,6 +562,7 @@ static int l_save(lua_State *L)
             set_int(L, "ux", i.goal.ux);
             set_int(L, "uy", i.goal.uy);
             set_int(L, "r", i.goal.r);
+            set_int(L, "inverted", i.goal.inverted);
             lua_setfield(L, -2, "goal");
         }
         const wf_fix *xy;
@@ -637,6 +652,7 @@ static void read_unit(lua_State *L, int t, const char *fname, const char *path,
         i->goal.vx = -i->goal.uy;
         i->goal.vy = i->goal.ux;
         i->goal.r = (wf_fix)get_int(L, gt, fname, arg, "r", 0, FMAX);
+        i->goal.inverted = (int)get_int(L, gt, fname, arg, "inverted", 0, 1);
     }
     lua_pop(L, 1);
     lua_getfield(L, t, "waypoints");
@@ -727,6 +743,27 @@ static int l_load(lua_State *L)
     return 1;
 }
 
+/* ------------------------------------------------------------- ranges -- */
+
+static int l_max_range_structure(lua_State *L)
+{
+    const char *fname = "wayfinder.units.max_range_structure";
+    wf_fix range = wfl_check_fix(L, 1, fname, "range", 0, WF_MAX_SIDE);
+    int c = (int)wfl_check_int(L, 2, fname, "clearance", 0, WF_MAX_CLEARANCE);
+    lua_pushnumber(L, wf_max_range_structure(range, c) / FIXF);
+    return 1;
+}
+
+static int l_max_range_unit(lua_State *L)
+{
+    const char *fname = "wayfinder.units.max_range_unit";
+    wf_fix range = wfl_check_fix(L, 1, fname, "range", 0, WF_MAX_SIDE);
+    wf_fix r1 = wfl_check_fix(L, 2, fname, "r1", 0, 8);
+    wf_fix r2 = wfl_check_fix(L, 3, fname, "r2", 0, 8);
+    lua_pushnumber(L, wf_max_range_unit(range, r1, r2) / FIXF);
+    return 1;
+}
+
 /* -------------------------------------------------------------- close -- */
 
 static int l_close(lua_State *L)
@@ -777,4 +814,8 @@ void wfl_register_units(lua_State *L)
     lua_setfield(L, -2, "units_new");
     lua_pushcfunction(L, l_load);
     lua_setfield(L, -2, "units_load");
+    lua_pushcfunction(L, l_max_range_structure);
+    lua_setfield(L, -2, "units_max_range_structure");
+    lua_pushcfunction(L, l_max_range_unit);
+    lua_setfield(L, -2, "units_max_range_unit");
 }
