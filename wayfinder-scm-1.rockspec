@@ -30,6 +30,7 @@ build = {
             "src/jplanes.c",
             "src/jps.c",
             "src/mapio.c",
+            "src/placement.c",
             "src/open.c",
             "src/queue.c",
             "src/raster.c",

@@ -525,6 +525,116 @@ wf_status wf_units_remove(wf_units *u, uint32_t id)
     return WF_OK;
 }
 
+/* ---------------------------------------------- spawning, dispersal -- */
+
+static int shape_ok(const wf_shape *f)
+{
+    int64_t lim = (int64_t)WF_MAX_SIDE * FIX;
+    return f && f->hw >= 0 && f->hh >= 0 && f->hw <= lim && f->hh <= lim
+           && abs64(f->cx) <= 2 * lim && abs64(f->cy) <= 2 * lim
+           && abs64(f->ux) <= FIX && abs64(f->uy) <= FIX;
+}
+
+/* The point at arc length t in [0, 4(a + b)) round the rectangle of half
+ * sizes a, b (local axes), from the middle of its +v side towards +u. */
+static void ring_point(int64_t a, int64_t b, int64_t t, int64_t *lu, int64_t *lv)
+{
+    if (t < a) { *lu = t; *lv = b; return; }
+    t -= a;
+    if (t < 2 * b) { *lu = a; *lv = b - t; return; }
+    t -= 2 * b;
+    if (t < 2 * a) { *lu = a - t; *lv = -b; return; }
+    t -= 2 * a;
+    if (t < 2 * b) { *lu = -a; *lv = -b + t; return; }
+    t -= 2 * b;
+    *lu = -a + t;
+    *lv = b;
+}
+
+wf_status wf_units_spawn_points(const wf_units *u, const wf_grid *g,
+                                const wf_shape *f, int cls, wf_fix radius,
+                                int n, wf_fix *xy, int *count)
+{
+    *count = 0;
+    if (!shape_ok(f) || cls < 0 || cls >= wf_grid_class_count(g)
+        || !radius_ok(radius) || n < 0)
+        return WF_ERR_ARG;
+    int64_t step = 2 * (int64_t)radius + FIX / 4;
+    int64_t apart = 2 * (int64_t)radius + WF_UNIT_GAP;
+    int64_t vx = -(int64_t)f->uy, vy = f->ux;
+    for (int k = 0; k < 8 && *count < n; k++) {
+        int64_t d = radius + WF_UNIT_GAP + k * step;
+        int64_t a = f->hw + d, b = f->hh + d, per = 4 * (a + b);
+        int64_t m = per / 2 / step;      /* candidates each way */
+        for (int64_t j = 0; j <= 2 * m && *count < n; j++) {
+            /* 0, +step, -step, +2 step, ... */
+            int64_t t = (j + 1) / 2 * step * (j % 2 ? 1 : -1);
+            if (j > 0 && (j % 2 == 0) && -t >= per - m * step)
+                continue;                /* met the +u side's last one */
+            if (t < 0)
+                t += per;
+            int64_t lu, lv;
+            ring_point(a, b, t, &lu, &lv);
+            int64_t x = f->cx + (lu * f->ux + lv * vx) / FIX;
+            int64_t y = f->cy + (lu * f->uy + lv * vy) / FIX;
+            if (x < 0 || y < 0 || x >= (int64_t)u->gw * FIX || y >= (int64_t)u->gh * FIX)
+                continue;
+            wf_unit_reason why;
+            wf_status st = wf_units_check_placement(u, g, (wf_fix)x, (wf_fix)y, cls,
+                                                    radius, 0, &why);
+            if (st != WF_OK)
+                return st;
+            if (why != WF_UNIT_FINE)
+                continue;
+            int clash = 0;
+            for (int c = 0; c < *count && !clash; c++)
+                clash = abs64(xy[2 * c] - x) <= apart && abs64(xy[2 * c + 1] - y) <= apart;
+            if (clash)
+                continue;
+            xy[2 * *count] = (wf_fix)x;
+            xy[2 * *count + 1] = (wf_fix)y;
+            (*count)++;
+        }
+    }
+    return WF_OK;
+}
+
+wf_status wf_units_disperse(wf_units *u, const wf_grid *g, const wf_shape *f,
+                            uint32_t builder, uint32_t *ids, size_t cap,
+                            size_t *count)
+{
+    *count = 0;
+    if (!shape_ok(f) || cap < u->n)
+        return WF_ERR_ARG;
+    if (builder && slot_of(u, builder) == NONE)
+        return WF_ERR_NOTFOUND;
+    /* decide first, then order: nothing half-changed on an error */
+    for (size_t k = 0; k < u->n; k++) {
+        const unit *m = &u->units[u->order[k]];
+        if (m->id == builder)
+            continue;
+        int64_t c = (int64_t)wf_grid_class_clearance(g, m->cls) * FIX + FIX / 2;
+        wf_goal near;
+        wf_goal_square(&near, f->cx, f->cy, (wf_fix)(f->hw + c), (wf_fix)(f->hh + c),
+                       f->ux, f->uy);
+        if (wf_goal_point_inside(&near, m->x, m->y))
+            ids[(*count)++] = m->id;
+    }
+    for (size_t k = 0; k < *count; k++) {
+        int s = slot_of(u, ids[k]);
+        int64_t c = (int64_t)wf_grid_class_clearance(g, u->units[s].cls) * FIX
+                    + 3 * FIX / 2;
+        wf_goal out;
+        wf_goal_square(&out, f->cx, f->cy, (wf_fix)(f->hw + c), (wf_fix)(f->hh + c),
+                       f->ux, f->uy);
+        wf_goal_invert(&out);
+        wf_status st = wf_units_move(u, ids[k], &out);
+        if (st != WF_OK)
+            return st;
+    }
+    return WF_OK;
+}
+
 /* ------------------------------------------------------------- ranges -- */
 
 wf_fix wf_max_range_structure(wf_fix range, int clearance)
@@ -878,10 +988,25 @@ static int detour(wf_units *u, const wf_grid *g, int s)
 static wf_status plan_inverted(wf_units *u, const wf_grid *g, int s)
 {
     unit *m = &u->units[s];
-    int range = u->cfg.short_range > 0 ? u->cfg.short_range : 8;
+    int64_t range = (u->cfg.short_range > 0 ? u->cfg.short_range : 8) * FIX;
+    /* a box that holds the way out: the nearest point outside, and room */
+    if (wf_goal_point_inside(&m->goal, m->x, m->y) == 0) {
+        int64_t need = 0;
+        wf_goal probe = m->goal;
+        probe.inverted = 0;
+        /* the farthest the shape reaches from the unit bounds the way out */
+        int64_t ext = probe.type == WF_GOAL_CIRCLE ? probe.r
+                      : (int64_t)probe.hw + probe.hh;
+        need = abs64((int64_t)m->x - probe.x) + abs64((int64_t)m->y - probe.y)
+               + ext + 2 * FIX;
+        if (need > range)
+            range = need;
+    }
+    if (range > WF_VERTEX_MAX_RANGE)
+        range = WF_VERTEX_MAX_RANGE;
     const wf_fix *xy;
     int n, reached;
-    wf_status st = short_path(u, g, s, &m->goal, WF_FIX(range), 0, &xy, &n,
+    wf_status st = short_path(u, g, s, &m->goal, (wf_fix)range, 0, &xy, &n,
                               &reached, NULL);
     if (st == WF_START_BLOCKED)
         return WF_OK;                 /* the escape comes first next tick */

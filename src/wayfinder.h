@@ -1072,6 +1072,20 @@ wf_status wf_sweep_grid(const wf_grid *g, int cls, wf_fix ax, wf_fix ay,
  * from a point touching a blocked navcell meets it. 0 for a bad class. */
 int wf_sweep_point_clear(const wf_grid *g, int cls, wf_fix x, wf_fix y);
 
+/* ------------------------------------------------- building placement -- */
+/* Building placement (placement.c): an over-estimate of the footprint, so a
+ * building never hangs over a cliff or the water the class refuses and
+ * keeps a margin from other obstructions. Every navcell that touches the
+ * closed footprint grown by margin on each side must be passable for cls
+ * (which already holds terrain, clearance and rasterized obstructions).
+ * *ok = 1 when so; otherwise *ok = 0 and (*bx, *by) is the first navcell
+ * that fails, row by row from the lowest, then column by column (off the
+ * grid counts as failing). WF_ERR_ARG for a bad class or margin
+ * (outside [0, WF_FIX(64)]). */
+wf_status wf_grid_check_building(const wf_grid *g, const wf_shape *footprint,
+                                 int cls, wf_fix margin, int *ok, int *bx,
+                                 int *by);
+
 /* ----------------------------------------------- vertex pathfinder -- */
 /* A short-range points-of-visibility pathfinder (vertex.c), for going
  * round nearby units and small gaps in the grid. It works in a box of
@@ -1317,6 +1331,32 @@ typedef struct wf_unit_event {
 wf_status wf_units_tick(wf_units *u, const wf_grid *g, wf_hier *h,
                         wf_unit_event *events, size_t cap, size_t *count);
 uint64_t wf_units_ticks(const wf_units *u);     /* ticks run so far */
+
+/* Spawning (the reference's PickSpawnPoint): up to n positions round the
+ * footprint shape, each one where wf_units_check_placement finds it fine
+ * for cls and radius and apart from the positions picked before it (as if
+ * a unit stood there). Candidates lie on rings round the footprint, ring k
+ * at distance radius + 1/8 + k * (2 * radius + 1/4) outside it, k in
+ * [0, 8), spaced 2 * radius + 1/4 along the ring; on each ring the middle
+ * of the +v side comes first (v is u turned a quarter anticlockwise: +y
+ * for an unrotated footprint), then the candidates alternately on the +u
+ * and the -u side of it, nearer ones first. *count gets how many were
+ * found (fewer than n when the rings run out); xy receives x, y pairs
+ * (capacity n). WF_ERR_ARG for a bad class, radius or shape. */
+wf_status wf_units_spawn_points(const wf_units *u, const wf_grid *g,
+                                const wf_shape *footprint, int cls,
+                                wf_fix radius, int n, wf_fix *xy, int *count);
+
+/* Foundation dispersal: every unit but `builder` (0: none) whose position
+ * lies in the footprint grown by its class clearance + 1/2 is ordered to
+ * the inverted square of the footprint grown by its clearance + 3/2 (it
+ * walks out, the vertex pathfinder planning). ids receives the ids
+ * ordered, in id order (capacity cap: WF_ERR_ARG when cap is below the
+ * unit count), *count their number. WF_ERR_NOTFOUND for an unknown
+ * builder. */
+wf_status wf_units_disperse(wf_units *u, const wf_grid *g,
+                            const wf_shape *footprint, uint32_t builder,
+                            uint32_t *ids, size_t cap, size_t *count);
 
 /* The vertex pathfinder from unit id's position to goal, in a box of half
  * size range, round every other unit's square grown by the unit's radius

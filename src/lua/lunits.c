@@ -1,5 +1,6 @@
 /* lunits.c - the "wayfinder.Units" userdata: a unit simulation over a grid
  * (units.c). The simulation keeps its grid alive (user value 1). */
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -743,6 +744,106 @@ static int l_load(lua_State *L)
     return 1;
 }
 
+/* ----------------------------------------------- spawning, placement -- */
+
+static const char *const SHAPE_KEYS[] = {"x", "y", "half_width", "half_height",
+                                         "angle", NULL};
+
+/* A footprint {x, y, half_width, half_height [, angle]} at idx. */
+static void read_shape(lua_State *L, int idx, const char *fname, wf_shape *f)
+{
+    char buf[64];
+    if (!lua_istable(L, idx))
+        wfl_error(L, fname, "shape must be a table {x =, y =, half_width =, "
+                  "half_height = [, angle =]}, got %s", wfl_describe(L, idx, buf));
+    wfl_check_keys(L, idx, fname, "shape", SHAPE_KEYS);
+    lua_getfield(L, idx, "x");
+    wf_fix x = wfl_check_fix(L, -1, fname, "shape.x", -WFL_WORLD_LIMIT, WFL_WORLD_LIMIT);
+    lua_getfield(L, idx, "y");
+    wf_fix y = wfl_check_fix(L, -1, fname, "shape.y", -WFL_WORLD_LIMIT, WFL_WORLD_LIMIT);
+    lua_getfield(L, idx, "half_width");
+    wf_fix hw = wfl_check_fix(L, -1, fname, "shape.half_width", 0, 4096);
+    lua_getfield(L, idx, "half_height");
+    wf_fix hh = wfl_check_fix(L, -1, fname, "shape.half_height", 0, 4096);
+    wf_fix ux = WF_FIX_ONE, uy = 0;
+    if (lua_getfield(L, idx, "angle") != LUA_TNIL) {
+        lua_Number a = wfl_check_range(L, -1, fname, "shape.angle", -1e6, 1e6);
+        ux = (wf_fix)lround(cos(a) * 65536.0);
+        uy = (wf_fix)lround(sin(a) * 65536.0);
+    }
+    lua_pop(L, 5);
+    wf_shape_init(f, x, y, hw, hh, ux, uy);
+}
+
+static int l_spawn_points(lua_State *L)
+{
+    const char *fname = "units:spawn_points";
+    lunits *s = check_units(L, fname);
+    wf_shape f;
+    read_shape(L, 2, fname, &f);
+    wf_grid *g = units_grid(L, fname);
+    int cls = wfl_check_class_name(L, 3, fname, "class", g);
+    wf_fix r = wfl_check_fix(L, 4, fname, "radius", 0, 8);
+    if (r <= 0)
+        wfl_error(L, fname, "radius must be a number in (0, 8], got %g",
+                  (double)lua_tonumber(L, 4));
+    int n = (int)wfl_check_int(L, 5, fname, "n", 0, 4096);
+    wf_fix *xy = lua_newuserdatauv(L, (size_t)(n ? n : 1) * 2 * sizeof *xy, 0);
+    int count;
+    wf_status st = wf_units_spawn_points(s->u, g, &f, cls, r, n, xy, &count);
+    if (st != WF_OK)
+        return raise_status(L, fname, st);
+    return push_points(L, xy, count);
+}
+
+static int l_disperse(lua_State *L)
+{
+    const char *fname = "units:disperse";
+    lunits *s = check_units(L, fname);
+    wf_shape f;
+    read_shape(L, 2, fname, &f);
+    uint32_t builder = lua_isnoneornil(L, 3) ? 0 : check_id(L, s, 3, fname);
+    wf_grid *g = units_grid(L, fname);
+    size_t n = wf_units_count(s->u);
+    uint32_t *ids = lua_newuserdatauv(L, (n ? n : 1) * sizeof *ids, 0);
+    size_t count;
+    wf_status st = wf_units_disperse(s->u, g, &f, builder, ids, n, &count);
+    if (st != WF_OK)
+        return raise_status(L, fname, st);
+    lua_createtable(L, (int)count, 0);
+    for (size_t k = 0; k < count; k++) {
+        lua_pushinteger(L, ids[k]);
+        lua_rawseti(L, -2, (lua_Integer)k + 1);
+    }
+    return 1;
+}
+
+static int l_check_building(lua_State *L)
+{
+    const char *fname = "grid:check_building";
+    wf_grid *g = wfl_check_grid_arg(L, 1, fname, "self");
+    wf_shape f;
+    read_shape(L, 2, fname, &f);
+    int cls = wfl_check_class_name(L, 3, fname, "class", g);
+    wf_fix margin = WF_FIX_ONE;
+    if (!lua_isnoneornil(L, 4))
+        margin = wfl_check_fix(L, 4, fname, "margin", 0, 64);
+    int ok, bx = 0, by = 0;
+    wf_status st = wf_grid_check_building(g, &f, cls, margin, &ok, &bx, &by);
+    if (st != WF_OK)
+        return raise_status(L, fname, st);
+    if (ok) {
+        lua_pushboolean(L, 1);
+        return 1;
+    }
+    lua_pushboolean(L, 0);
+    lua_pushstring(L, bx >= 0 && by >= 0 && bx < wf_grid_width(g)
+                      && by < wf_grid_height(g) ? "blocked" : "outside");
+    lua_pushinteger(L, bx);
+    lua_pushinteger(L, by);
+    return 4;
+}
+
 /* ------------------------------------------------------------- ranges -- */
 
 static int l_max_range_structure(lua_State *L)
@@ -791,6 +892,8 @@ static const luaL_Reg METHODS[] = {
     {"add", l_add},
     {"check_placement", l_check_placement},
     {"short_path", l_short_path},
+    {"spawn_points", l_spawn_points},
+    {"disperse", l_disperse},
     {"move", l_move},
     {"stop", l_stop},
     {"remove", l_remove},
@@ -810,6 +913,14 @@ void wfl_register_units(lua_State *L)
 {
     wfl_new_type(L, UNITS_MT, METHODS, l_close, l_tostring);
     lua_pop(L, 1);
+    /* grid:check_building joins the grid's methods (made by lgrid.c) */
+    int top = lua_gettop(L);
+    if (luaL_getmetatable(L, "wayfinder.Grid") == LUA_TTABLE
+        && lua_getfield(L, -1, "__index") == LUA_TTABLE) {
+        lua_pushcfunction(L, l_check_building);
+        lua_setfield(L, -2, "check_building");
+    }
+    lua_settop(L, top);
     lua_pushcfunction(L, l_new);
     lua_setfield(L, -2, "units_new");
     lua_pushcfunction(L, l_load);
