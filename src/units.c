@@ -8,6 +8,9 @@
 
 #define FIX ((int64_t)WF_FIX_ONE)
 #define NONE (-1)
+/* vertices a detour or an inverted goal's plan may expand: bounds a
+ * tick's work when the goal cannot be reached (docs/units.md) */
+#define DETOUR_EXPANSIONS 128
 
 typedef struct unit {
     uint32_t id;              /* 0: free slot */
@@ -897,8 +900,8 @@ static int gather_visit(void *p, int s)
 
 static wf_status short_path(wf_units *u, const wf_grid *g, int s,
                             const wf_goal *goal, wf_fix range, int brute,
-                            const wf_fix **xy, int *n, int *reached,
-                            wf_vertex_stats *stats)
+                            int max_expanded, const wf_fix **xy, int *n,
+                            int *reached, wf_vertex_stats *stats)
 {
     unit *m = &u->units[s];
     gather_ctx c = {u, s, m->r, (int64_t)m->x - range, (int64_t)m->y - range,
@@ -915,6 +918,7 @@ static wf_status short_path(wf_units *u, const wf_grid *g, int s,
     q.goal = *goal;
     q.range = range;
     q.brute = brute;
+    q.max_expanded = max_expanded;
     return wf_vertex_find(u->vx, g, &q, u->sq, u->nsq, xy, n, reached, stats);
 }
 
@@ -928,7 +932,7 @@ wf_status wf_units_short_path(wf_units *u, const wf_grid *g, uint32_t id,
         return WF_ERR_NOTFOUND;
     if (!g || wf_grid_width(g) != u->gw || wf_grid_height(g) != u->gh)
         return WF_ERR_ARG;
-    return short_path(u, g, s, goal, range, brute, xy, n, reached, stats);
+    return short_path(u, g, s, goal, range, brute, 0, xy, n, reached, stats);
 }
 
 /* A way round the unit in front of slot s: the vertex path to the last
@@ -947,8 +951,8 @@ static int detour(wf_units *u, const wf_grid *g, int s)
     int n, reached;
     if (m->goal.type != WF_GOAL_POINT && !m->goal.inverted) {
         /* near a circle or square goal: straight for it, round the unit */
-        wf_status st = short_path(u, g, s, &m->goal, (wf_fix)range, 0, &xy, &n,
-                                  &reached, NULL);
+        wf_status st = short_path(u, g, s, &m->goal, (wf_fix)range, 0,
+                                  DETOUR_EXPANSIONS, &xy, &n, &reached, NULL);
         /* its points replace the rest of the path (the passed waypoints
          * stay in place: wf_units_waypoints reads as one list) */
         if (st == WF_OK && reached && n >= 2
@@ -964,8 +968,8 @@ static int detour(wf_units *u, const wf_grid *g, int s)
         k++;
     wf_goal goal;
     wf_goal_point(&goal, m->way[2 * k], m->way[2 * k + 1]);
-    wf_status st = short_path(u, g, s, &goal, (wf_fix)range, 0, &xy, &n, &reached,
-                              NULL);
+    wf_status st = short_path(u, g, s, &goal, (wf_fix)range, 0,
+                              DETOUR_EXPANSIONS, &xy, &n, &reached, NULL);
     if (st != WF_OK || n < 2)
         return 0;
     /* the detour's inner points replace waypoints [next, k) when it
@@ -1006,8 +1010,8 @@ static wf_status plan_inverted(wf_units *u, const wf_grid *g, int s)
         range = WF_VERTEX_MAX_RANGE;
     const wf_fix *xy;
     int n, reached;
-    wf_status st = short_path(u, g, s, &m->goal, (wf_fix)range, 0, &xy, &n,
-                              &reached, NULL);
+    wf_status st = short_path(u, g, s, &m->goal, (wf_fix)range, 0,
+                              DETOUR_EXPANSIONS, &xy, &n, &reached, NULL);
     if (st == WF_START_BLOCKED)
         return WF_OK;                 /* the escape comes first next tick */
     if (st != WF_OK)

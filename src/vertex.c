@@ -13,6 +13,7 @@ enum { F_OPEN = 1, F_CLOSED = 2, F_GOAL = 4 };
 
 typedef struct edge { wf_fix x0, y0, x1, y1; } edge;
 
+
 struct wf_vertex {
     int cap;
     wf_fix *vx, *vy;
@@ -22,9 +23,9 @@ struct wf_vertex {
     int n, hn;
     wf_fix *path;
     /* square buckets over the box */
-    int32_t *shead, *snext;
+    int32_t *shead, *snext;   /* bucket -> link; link: square, next link */
     int sbcap, sncap, sbw, sbh;
-    wf_fix sbx0, sby0, smaxh;
+    wf_fix sbx0, sby0;
     /* the baseline's edges */
     edge *edges;
     int ne, ecap;
@@ -116,7 +117,8 @@ size_t wf_vertex_memory(const wf_vertex *v)
 {
     return sizeof *v + (size_t)v->cap * (2 * sizeof(wf_fix) + 2 * sizeof(int64_t)
            + 2 * sizeof(int32_t) + 1 + 2 * sizeof(wf_fix))
-           + (size_t)v->sbcap * sizeof *v->shead + (size_t)v->sncap * sizeof *v->snext
+           + (size_t)v->sbcap * sizeof *v->shead
+           + (size_t)v->sncap * 2 * sizeof *v->snext
            + (size_t)v->ecap * sizeof *v->edges;
 }
 
@@ -181,6 +183,23 @@ static int heap_pop(wf_vertex *v)
 
 static int64_t sq_bucket_side(void) { return (int64_t)WF_VERTEX_BUCKET * FIX; }
 
+/* Buckets [i0, i1] x [j0, j1] (clamped) meeting square k's closed extent:
+ * bucket i covers [x0 + i side, x0 + (i + 1) side]. */
+static void square_buckets(const wf_vertex *v, int k, int64_t *i0, int64_t *j0,
+                           int64_t *i1, int64_t *j1)
+{
+    int64_t side = sq_bucket_side();
+    int64_t h = v->sq[k].half;
+    *i0 = -floor_div(-((int64_t)v->sq[k].x - h - v->sbx0), side) - 1;
+    *i1 = floor_div((int64_t)v->sq[k].x + h - v->sbx0, side);
+    *j0 = -floor_div(-((int64_t)v->sq[k].y - h - v->sby0), side) - 1;
+    *j1 = floor_div((int64_t)v->sq[k].y + h - v->sby0, side);
+    if (*i0 < 0) *i0 = 0;
+    if (*j0 < 0) *j0 = 0;
+    if (*i1 >= v->sbw) *i1 = v->sbw - 1;
+    if (*j1 >= v->sbh) *j1 = v->sbh - 1;
+}
+
 static wf_status index_squares(wf_vertex *v, wf_fix x0, wf_fix y0, wf_fix x1,
                                wf_fix y1)
 {
@@ -197,27 +216,37 @@ static wf_status index_squares(wf_vertex *v, wf_fix x0, wf_fix y0, wf_fix x1,
         v->shead = h;
         v->sbcap = need;
     }
-    if (v->nsq > v->sncap) {
-        int32_t *nx = realloc(v->snext, (size_t)v->nsq * sizeof *nx);
+    for (int k = 0; k < need; k++)
+        v->shead[k] = NONE;
+    /* each square goes in every bucket its closed extent meets (a link
+     * per bucket), so a segment need only visit the buckets it meets */
+    int links = 0;
+    for (int k = 0; k < v->nsq; k++) {
+        int64_t i0, j0, i1, j1;
+        square_buckets(v, k, &i0, &j0, &i1, &j1);
+        if (i0 <= i1 && j0 <= j1)
+            links += (int)((i1 - i0 + 1) * (j1 - j0 + 1));
+    }
+    if (links > v->sncap) {
+        int32_t *nx = realloc(v->snext, (size_t)links * 2 * sizeof *nx);
         if (!nx)
             return WF_ERR_NOMEM;
         v->snext = nx;
-        v->sncap = v->nsq;
+        v->sncap = links;
     }
-    for (int k = 0; k < need; k++)
-        v->shead[k] = NONE;
-    v->smaxh = 0;
-    /* in reverse, so each bucket lists its squares in input order */
+    /* a link is (square, next link) in snext[2l], snext[2l + 1]; squares
+     * are linked in reverse so each bucket lists them in input order */
+    int l = 0;
     for (int k = v->nsq - 1; k >= 0; k--) {
-        int64_t bx = floor_div((int64_t)v->sq[k].x - x0, side);
-        int64_t by = floor_div((int64_t)v->sq[k].y - y0, side);
-        bx = bx < 0 ? 0 : bx >= v->sbw ? v->sbw - 1 : bx;
-        by = by < 0 ? 0 : by >= v->sbh ? v->sbh - 1 : by;
-        int b = (int)(by * v->sbw + bx);
-        v->snext[k] = v->shead[b];
-        v->shead[b] = k;
-        if (v->sq[k].half > v->smaxh)
-            v->smaxh = v->sq[k].half;
+        int64_t i0, j0, i1, j1;
+        square_buckets(v, k, &i0, &j0, &i1, &j1);
+        for (int64_t j = j0; j <= j1; j++)
+            for (int64_t i = i0; i <= i1; i++) {
+                int b = (int)(j * v->sbw + i);
+                v->snext[2 * l] = k;
+                v->snext[2 * l + 1] = v->shead[b];
+                v->shead[b] = l++;
+            }
     }
     return WF_OK;
 }
@@ -248,6 +277,47 @@ static int square_blocks_by_edges(const wf_vertex *v, int k, wf_fix ax,
            || wf_segment_meets_box(ax, ay, bx, by, x1, y0, x1, y1);
 }
 
+/* The squares in the buckets the closed segment meets, column by column
+ * with exact rational row ranges (the walk of wf_sweep_grid at bucket
+ * scale); every point of the box lies in some bucket. */
+static int squares_block(const wf_vertex *v, wf_fix ax, wf_fix ay, wf_fix bx,
+                         wf_fix by)
+{
+    int64_t side = sq_bucket_side();
+    int64_t x0 = (int64_t)(ax < bx ? ax : bx) - v->sbx0;
+    int64_t x1 = (int64_t)(ax < bx ? bx : ax) - v->sbx0;
+    int64_t y0 = (int64_t)(ay < by ? ay : by) - v->sby0;
+    int64_t y1 = (int64_t)(ay < by ? by : ay) - v->sby0;
+    int64_t dx = (int64_t)bx - ax, dy = (int64_t)by - ay;
+    int64_t den = dx < 0 ? -dx : dx, sgn = dx < 0 ? -1 : 1;
+    int64_t rax = (int64_t)ax - v->sbx0, ray = (int64_t)ay - v->sby0;
+    int64_t i0 = -floor_div(-x0, side) - 1, i1 = floor_div(x1, side);
+    if (i0 < 0) i0 = 0;
+    if (i1 >= v->sbw) i1 = v->sbw - 1;
+    for (int64_t i = i0; i <= i1; i++) {
+        int64_t j0, j1;
+        if (dx == 0) {
+            j0 = -floor_div(-y0, side) - 1;
+            j1 = floor_div(y1, side);
+        } else {
+            int64_t X0 = i * side > x0 ? i * side : x0;
+            int64_t X1 = (i + 1) * side < x1 ? (i + 1) * side : x1;
+            int64_t n0 = sgn * (ray * dx + (X0 - rax) * dy);
+            int64_t n1 = sgn * (ray * dx + (X1 - rax) * dy);
+            int64_t lo = n0 < n1 ? n0 : n1, hi = n0 < n1 ? n1 : n0;
+            j0 = -floor_div(-lo, den * side) - 1;
+            j1 = floor_div(hi, den * side);
+        }
+        if (j0 < 0) j0 = 0;
+        if (j1 >= v->sbh) j1 = v->sbh - 1;
+        for (int64_t j = j0; j <= j1; j++)
+            for (int32_t l = v->shead[j * v->sbw + i]; l != NONE; l = v->snext[2 * l + 1])
+                if (square_blocks(v, v->snext[2 * l], ax, ay, bx, by))
+                    return 1;
+    }
+    return 0;
+}
+
 static int visible(wf_vertex *v, int a, int b)
 {
     wf_fix ax = v->vx[a], ay = v->vy[a], bx = v->vx[b], by = v->vy[b];
@@ -269,23 +339,7 @@ static int visible(wf_vertex *v, int a, int b)
         return 0;
     if (v->nsq == 0)
         return 1;
-    int64_t side = sq_bucket_side();
-    int64_t lx = (ax < bx ? ax : bx) - (int64_t)v->smaxh - v->sbx0;
-    int64_t hx = (ax < bx ? bx : ax) + (int64_t)v->smaxh - v->sbx0;
-    int64_t ly = (ay < by ? ay : by) - (int64_t)v->smaxh - v->sby0;
-    int64_t hy = (ay < by ? by : ay) + (int64_t)v->smaxh - v->sby0;
-    int64_t i0 = floor_div(lx, side), i1 = floor_div(hx, side);
-    int64_t j0 = floor_div(ly, side), j1 = floor_div(hy, side);
-    if (i0 < 0) i0 = 0;
-    if (j0 < 0) j0 = 0;
-    if (i1 >= v->sbw) i1 = v->sbw - 1;
-    if (j1 >= v->sbh) j1 = v->sbh - 1;
-    for (int64_t j = j0; j <= j1; j++)
-        for (int64_t i = i0; i <= i1; i++)
-            for (int32_t k = v->shead[j * v->sbw + i]; k != NONE; k = v->snext[k])
-                if (square_blocks(v, k, ax, ay, bx, by))
-                    return 0;
-    return 1;
+    return !squares_block(v, ax, ay, bx, by);
 }
 
 /* The baseline's edges: every navcell edge between a blocked and a
@@ -562,7 +616,7 @@ wf_status wf_vertex_find(wf_vertex *v, const wf_grid *g,
     heap_push(v, 0);
     int found = NONE, best = 0, expanded = 0;
     int64_t best_h = INT64_MAX;
-    while (v->hn > 0) {
+    while (v->hn > 0 && (q->max_expanded <= 0 || expanded < q->max_expanded)) {
         int x = heap_pop(v);
         v->flags[x] = (uint8_t)((v->flags[x] & ~F_OPEN) | F_CLOSED);
         expanded++;
@@ -591,7 +645,7 @@ wf_status wf_vertex_find(wf_vertex *v, const wf_grid *g,
         stats->vertices = v->n;
         stats->expanded = expanded;
         stats->tests = v->tests;
-        stats->edges = v->ne;
+        stats->edges = q->brute ? v->ne + 4 * nsq : 0;
     }
     int end = found != NONE ? found : best;
     if (found == NONE && end == 0)

@@ -1110,11 +1110,13 @@ wf_status wf_grid_check_building(const wf_grid *g, const wf_shape *footprint,
  * or, from each vertex expanded, at the nearest point of the shape.
  *
  * Speed: a visibility test reads only the navcells the segment crosses and
- * the squares in the buckets it crosses (squares are put in buckets of
- * WF_VERTEX_BUCKET navcells), so its cost grows with the segment's length
- * and the squares near it, not with the number of edges. A* tests each
- * expanded vertex against the vertices still open: O(expanded x vertices)
- * visibility tests at worst. The brute mode gathers every edge in the box
+ * the squares in the buckets of WF_VERTEX_BUCKET navcells it crosses (a
+ * square is listed in every bucket it meets), so its cost grows with the
+ * segment's length and the squares near it, not with the number of
+ * edges. A* tests each expanded vertex against the vertices still open:
+ * O(expanded x vertices) visibility tests at worst, which is what a goal
+ * that cannot be reached costs (every vertex is expanded); max_expanded
+ * bounds it. The brute mode gathers every edge in the box
  * and tests each segment against all of them (the reference's approach,
  * kept as the benchmark's baseline); both modes give the same answers. */
 
@@ -1134,6 +1136,9 @@ typedef struct wf_vertex_query {
     wf_goal goal;         /* point, circle or square */
     wf_fix range;         /* [fixed] box half size (0, WF_VERTEX_MAX_RANGE] */
     int brute;            /* 1: test every edge (the baseline) */
+    int max_expanded;     /* stop after this many vertices expanded (the
+                             path then ends at the nearest expanded one);
+                             0: no limit */
 } wf_vertex_query;
 
 typedef struct wf_vertex_stats {
