@@ -126,6 +126,11 @@ describe("grid:check_building", function()
       "grid:check_building: margin must be a number in [0, 64], got -1")
     assert.has_error(function() g:check_building(s, "huge") end,
       "grid:check_building: class must name a class of the grid, got 'huge'")
+    assert.has_error(function() g.check_building(5, s) end,
+      "grid:check_building: self must be a wayfinder.Grid, got 5 (call it as grid:method(...))")
+    g:close()
+    assert.has_error(function() g:check_building(s) end,
+      "grid:check_building: the grid is closed")
   end)
 end)
 

@@ -821,6 +821,17 @@ static int l_disperse(lua_State *L)
 static int l_check_building(lua_State *L)
 {
     const char *fname = "grid:check_building";
+    char buf[64];
+    if (!luaL_testudata(L, 1, "wayfinder.Grid"))
+        wfl_error(L, fname, "self must be a wayfinder.Grid, got %s "
+                  "(call it as grid:method(...))", wfl_describe(L, 1, buf));
+    /* the grid's own is_closed, so the message matches its methods' */
+    lua_getfield(L, 1, "is_closed");
+    lua_pushvalue(L, 1);
+    lua_call(L, 1, 1);
+    if (lua_toboolean(L, -1))
+        wfl_error(L, fname, "the grid is closed");
+    lua_pop(L, 1);
     wf_grid *g = wfl_check_grid_arg(L, 1, fname, "self");
     wf_shape f;
     read_shape(L, 2, fname, &f);
