@@ -146,3 +146,44 @@ describe("wayfinder.units errors", function()
     assert.are.same({ units:position(id) }, { again:position(id) })
   end)
 end)
+
+describe("wayfinder.units argument tables", function()
+  -- a table whose fields close the object being called
+  local function closing(t, closer)
+    return setmetatable({}, { __index = function(_, k)
+      closer()
+      return t[k]
+    end })
+  end
+
+  it("never reach a simulation or grid their metamethods closed", function()
+    local g = wayfinder.grid.new(16, 16)
+    local units = wayfinder.units.new(g)
+    local a = units:add({ x = 3.5, y = 3.5, radius = 0.4, speed = 1 })
+    local function close_units() units:close() end
+    assert.has_error(function()
+      units:move(a, 8, 8, closing({ range = 1 }, close_units))
+    end, "units:move: the units are closed")
+    units = wayfinder.units.new(g)
+    a = units:add({ x = 3.5, y = 3.5, radius = 0.4, speed = 1 })
+    assert.has_error(function()
+      units:add(closing({ x = 8.5, y = 8.5, radius = 0.4, speed = 1 }, close_units))
+    end, "units:add: the units are closed")
+    units = wayfinder.units.new(g)
+    assert.has_error(function()
+      units:spawn_points(closing({ x = 8, y = 8, half_width = 1, half_height = 1 },
+        close_units), nil, 0.4, 3)
+    end, "units:spawn_points: the units are closed")
+    local shape = { x = 8, y = 8, half_width = 1, half_height = 1 }
+    assert.has_error(function()
+      g:check_building(closing(shape, function() g:close() end))
+    end, "grid:check_building: the grid is closed")
+    local g2 = wayfinder.grid.new(16, 16)
+    local u2 = wayfinder.units.new(g2)
+    u2:add({ x = 3.5, y = 3.5, radius = 0.4, speed = 1 })
+    local saved = u2:save()
+    saved.units[1] = closing(saved.units[1], function() g2:close() end)
+    assert.has_error(function() wayfinder.units.load(g2, saved) end,
+      "wayfinder.units.load: grid is a closed grid")
+  end)
+end)

@@ -37,6 +37,14 @@ static wf_grid *units_grid(lua_State *L, const char *fname)
     return g;
 }
 
+/* After reading argument tables (whose metamethods may have closed the
+ * simulation or its grid): the simulation and its grid, checked again. */
+static wf_grid *recheck(lua_State *L, const char *fname, lunits **s)
+{
+    *s = check_units(L, fname);
+    return units_grid(L, fname);
+}
+
 static int raise_status(lua_State *L, const char *fname, wf_status st)
 {
     if (st == WF_ERR_NOMEM)
@@ -167,12 +175,14 @@ static int l_add(lua_State *L)
     wf_fix x = spec_fix(L, 2, fname, "x", -WFL_WORLD_LIMIT, WFL_WORLD_LIMIT, 0);
     wf_fix y = spec_fix(L, 2, fname, "y", -WFL_WORLD_LIMIT, WFL_WORLD_LIMIT, 0);
     lua_getfield(L, 2, "class");
+    g = units_grid(L, fname);                 /* after the metamethods */
     int cls = wfl_check_class_name(L, lua_gettop(L), fname, "unit.class", g);
     lua_pop(L, 1);
     wf_fix r = spec_fix(L, 2, fname, "radius", 0, 8, 1);
     wf_fix speed = spec_fix(L, 2, fname, "speed", 0, 16, 1);
     uint32_t id;
     wf_unit_reason why;
+    g = recheck(L, fname, &s);
     wf_status st = wf_units_add(s->u, g, x, y, cls, r, speed, &id, &why);
     if (st != WF_OK)
         return raise_status(L, fname, st);
@@ -249,6 +259,8 @@ static int l_move(lua_State *L)
             goal.hh += range;
         }
     }
+    recheck(L, fname, &s);
+    id = check_id(L, s, 2, fname);
     wf_status st = wf_units_move(s->u, id, &goal);
     if (st != WF_OK)
         return raise_status(L, fname, st);
@@ -375,6 +387,8 @@ static int l_short_path(lua_State *L)
     const wf_fix *xy;
     int n, reached;
     wf_vertex_stats stats;
+    g = recheck(L, fname, &s);
+    id = check_id(L, s, 2, fname);
     wf_status st = wf_units_short_path(s->u, g, id, &goal, range, brute, &xy, &n,
                                        &reached, &stats);
     if (st == WF_NO_PATH) {
@@ -613,6 +627,7 @@ static void read_unit(lua_State *L, int t, const char *fname, const char *path,
     snprintf(arg, sizeof arg, "%s.class", path);
     if (lua_isnil(L, -1))
         wfl_error(L, fname, "%s must be a string, got nil", arg);
+    g = wfl_check_grid_arg(L, 1, fname, "grid");    /* after the metamethods */
     i->cls = wfl_check_class_name(L, lua_gettop(L), fname, arg, g);
     lua_pop(L, 1);
     i->x = (wf_fix)get_int(L, t, fname, path, "x", FMIN, FMAX);
@@ -717,6 +732,8 @@ static int l_load(lua_State *L)
     lua_Integer n = (lua_Integer)lua_rawlen(L, ut);
     if (n > (lua_Integer)cfg.capacity)
         wfl_error(L, fname, "saved.units holds more units than options.capacity");
+    /* the tables read so far may have closed the grid (metamethods) */
+    g = wfl_check_grid_arg(L, 1, fname, "grid");
     lunits *s = push_units(L, 1, g, &cfg, fname);
     int top = lua_gettop(L);
     for (lua_Integer k = 1; k <= n; k++) {
@@ -729,6 +746,7 @@ static int l_load(lua_State *L)
         wf_fix *xy;
         int nw;
         read_unit(L, lua_gettop(L), fname, path, g, &i, &xy, &nw);
+        g = wfl_check_grid_arg(L, 1, fname, "grid");
         wf_status st = wf_units_restore(s->u, g, &i, xy, nw);
         if (st == WF_ERR_ARG)
             wfl_error(L, fname, "%s is not a consistent unit for this grid", path);
@@ -790,6 +808,7 @@ static int l_spawn_points(lua_State *L)
     int n = (int)wfl_check_int(L, 5, fname, "n", 0, 4096);
     wf_fix *xy = lua_newuserdatauv(L, (size_t)(n ? n : 1) * 2 * sizeof *xy, 0);
     int count;
+    g = recheck(L, fname, &s);
     wf_status st = wf_units_spawn_points(s->u, g, &f, cls, r, n, xy, &count);
     if (st != WF_OK)
         return raise_status(L, fname, st);
@@ -802,10 +821,11 @@ static int l_disperse(lua_State *L)
     lunits *s = check_units(L, fname);
     wf_shape f;
     read_shape(L, 2, fname, &f);
+    recheck(L, fname, &s);
     uint32_t builder = lua_isnoneornil(L, 3) ? 0 : check_id(L, s, 3, fname);
-    wf_grid *g = units_grid(L, fname);
     size_t n = wf_units_count(s->u);
     uint32_t *ids = lua_newuserdatauv(L, (n ? n : 1) * sizeof *ids, 0);
+    wf_grid *g = recheck(L, fname, &s);      /* the allocation may collect */
     size_t count;
     wf_status st = wf_units_disperse(s->u, g, &f, builder, ids, n, &count);
     if (st != WF_OK)
@@ -818,9 +838,9 @@ static int l_disperse(lua_State *L)
     return 1;
 }
 
-static int l_check_building(lua_State *L)
+/* The grid at index 1, open, with the grid methods' own messages. */
+static wf_grid *check_self_grid(lua_State *L, const char *fname)
 {
-    const char *fname = "grid:check_building";
     char buf[64];
     if (!luaL_testudata(L, 1, "wayfinder.Grid"))
         wfl_error(L, fname, "self must be a wayfinder.Grid, got %s "
@@ -832,9 +852,16 @@ static int l_check_building(lua_State *L)
     if (lua_toboolean(L, -1))
         wfl_error(L, fname, "the grid is closed");
     lua_pop(L, 1);
-    wf_grid *g = wfl_check_grid_arg(L, 1, fname, "self");
+    return wfl_check_grid_arg(L, 1, fname, "self");
+}
+
+static int l_check_building(lua_State *L)
+{
+    const char *fname = "grid:check_building";
+    check_self_grid(L, fname);
     wf_shape f;
     read_shape(L, 2, fname, &f);
+    wf_grid *g = check_self_grid(L, fname);   /* again: after the table */
     int cls = wfl_check_class_name(L, 3, fname, "class", g);
     wf_fix margin = WF_FIX_ONE;
     if (!lua_isnoneornil(L, 4))
