@@ -24,7 +24,7 @@ local LAYERS <const> = {
     "^wayfinder/movingai%.lua$", "^wayfinder/fixed%.lua$", "^wayfinder/util%.lua$",
     "^wayfinder/json%.lua$" } },
   { name = "services", files = { "^wayfinder/rectplan%.lua$", "^wayfinder/gridplan%.lua$",
-    "^wayfinder/doors%.lua$" } },
+    "^wayfinder/doors%.lua$", "^wayfinder/sweep%.lua$", "^wayfinder/units%.lua$" } },
   { name = "world", files = { "^wayfinder/world/ascii%.lua$", "^wayfinder/world/check%.lua$",
     "^wayfinder/world/classes%.lua$", "^wayfinder/world/ctx%.lua$",
     "^wayfinder/world/objects%.lua$", "^wayfinder/world/planning%.lua$",

@@ -25,6 +25,15 @@ void wf_goal_point(wf_goal *g, wf_fix x, wf_fix y)
     g->uy = 0;
     g->vx = 0;
     g->vy = WF_FIX_ONE;
+    g->inverted = 0;
+}
+
+wf_status wf_goal_invert(wf_goal *g)
+{
+    if (g->type == WF_GOAL_POINT)
+        return WF_ERR_ARG;
+    g->inverted = 1;
+    return WF_OK;
 }
 
 void wf_goal_circle(wf_goal *g, wf_fix x, wf_fix y, wf_fix r)
@@ -59,6 +68,11 @@ static void square_extent(const wf_goal *g, int64_t *ex, int64_t *ey)
 void wf_goal_bounds(const wf_goal *g, int *x0, int *y0, int *x1, int *y1)
 {
     int64_t ex = 0, ey = 0;
+    if (g->inverted && g->type != WF_GOAL_POINT) {
+        *x0 = *y0 = -WF_MAX_SIDE;     /* everything, clipped by the caller */
+        *x1 = *y1 = 2 * WF_MAX_SIDE;
+        return;
+    }
     switch (g->type) {
     case WF_GOAL_POINT:
         *x0 = *x1 = floor_fix(g->x);
@@ -80,12 +94,37 @@ void wf_goal_bounds(const wf_goal *g, int *x0, int *y0, int *x1, int *y1)
     *y1 = floor_fix((int64_t)g->y + ey);
 }
 
+/* Inverted goals: the rectangle [lx, hx] x [ly, hy] holds a point outside
+ * the open shape exactly when it is not inside the open shape, which for a
+ * convex shape means one of its corners is outside it or on its edge. */
+static int touches_inverted(const wf_goal *g, int64_t lx, int64_t ly,
+                            int64_t hx, int64_t hy)
+{
+    if (g->type == WF_GOAL_CIRCLE) {
+        uint64_t dx = (uint64_t)(abs64(lx - g->x) > abs64(hx - g->x)
+                                 ? abs64(lx - g->x) : abs64(hx - g->x));
+        uint64_t dy = (uint64_t)(abs64(ly - g->y) > abs64(hy - g->y)
+                                 ? abs64(ly - g->y) : abs64(hy - g->y));
+        return dx * dx + dy * dy >= (uint64_t)((int64_t)g->r * g->r);
+    }
+    for (int c = 0; c < 4; c++) {
+        int64_t px = ((c & 1) ? hx : lx) - g->x, py = ((c & 2) ? hy : ly) - g->y;
+        int64_t lu = px * g->ux + py * g->uy, lv = px * g->vx + py * g->vy;
+        if (abs64(lu) >= (int64_t)g->hw * WF_FIX_ONE
+            || abs64(lv) >= (int64_t)g->hh * WF_FIX_ONE)
+            return 1;
+    }
+    return 0;
+}
+
 /* 1 when the closed world rectangle covering navcells [i0, i1] x [j0, j1]
  * shares a point with the goal (for a point goal: contains its navcell). */
 int wf_goal_touches(const wf_goal *g, int i0, int j0, int i1, int j1)
 {
     int64_t lx = (int64_t)i0 * WF_FIX_ONE, ly = (int64_t)j0 * WF_FIX_ONE;
     int64_t hx = ((int64_t)i1 + 1) * WF_FIX_ONE, hy = ((int64_t)j1 + 1) * WF_FIX_ONE;
+    if (g->inverted && g->type != WF_GOAL_POINT)
+        return touches_inverted(g, lx, ly, hx, hy);
     switch (g->type) {
     case WF_GOAL_POINT: {
         int px = floor_fix(g->x), py = floor_fix(g->y);

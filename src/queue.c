@@ -310,7 +310,8 @@ static int same_key(const wf_goal *a, const wf_goal *b)
 {
     return a->type == b->type && a->x == b->x && a->y == b->y && a->hw == b->hw
            && a->hh == b->hh && a->ux == b->ux && a->uy == b->uy
-           && a->vx == b->vx && a->vy == b->vy && a->r == b->r;
+           && a->vx == b->vx && a->vy == b->vy && a->r == b->r
+           && a->inverted == b->inverted;
 }
 
 static int find_field(const wf_queue *q, int cls, const wf_goal *key)

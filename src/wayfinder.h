@@ -242,6 +242,8 @@ typedef struct wf_goal {
     wf_fix hw, hh;        /* square half sizes, >= 0 */
     wf_fix ux, uy, vx, vy;/* square axes, unit vectors */
     wf_fix r;             /* circle radius, >= 0 */
+    int inverted;         /* 1: the outside of the circle or square (a
+                             minimum range); 0 for a point */
 } wf_goal;
 
 void wf_goal_point(wf_goal *g, wf_fix x, wf_fix y);
@@ -256,6 +258,13 @@ int wf_goal_contains(const wf_goal *goal, int i, int j);
 int wf_goal_touches(const wf_goal *goal, int i0, int j0, int i1, int j1);
 /* Inclusive navcell bounding box of the goal, before clipping to a grid. */
 void wf_goal_bounds(const wf_goal *goal, int *x0, int *y0, int *x1, int *y1);
+/* Turns a circle or square goal into its inverse: the navcells with some
+ * point of their closed square outside the open shape (on its boundary or
+ * beyond), the minimum-range case. Its bounds are every navcell. Returns
+ * WF_ERR_ARG for a point goal. Inverted goals are meant for the vertex
+ * pathfinder (the reference: minimum ranges are short); the grid search
+ * accepts them with a zero heuristic inside their unbounded box. */
+wf_status wf_goal_invert(wf_goal *g);
 
 /* -------------------------------------------------------------- search -- */
 
@@ -1027,6 +1036,378 @@ wf_status wf_walker_square_free(wf_walker *wk, wf_fix x, wf_fix y, wf_fix half,
  * series in Q30; each component is within 0.51/65536 of the exact value
  * (at most 1 from lround(cos(a) * 65536)). */
 wf_status wf_fix_sincos(int64_t angle, wf_fix *ux, wf_fix *uy);
+
+
+/* ---------------------------------------------------- swept collision -- */
+/* One collision rule for everything that moves (sweep.c): a move is the
+ * closed segment from its start A to its end B, in Q16.16.
+ *
+ * Against a unit: the other unit's axis-aligned square, grown by the
+ * mover's own radius, is the closed square of half size h round (cx, cy).
+ * A move that starts inside or on that square never collides with it (so
+ * overlapping units can always separate); one that ends inside or on it
+ * always does; otherwise it collides when the segment meets the square.
+ * Every test is exact integer arithmetic with 64-bit intermediates.
+ *
+ * Against the grid: a move collides when any navcell whose closed square
+ * meets the closed segment is not passable for the class (navcells off
+ * the grid are not passable). A segment through a navcell corner meets all
+ * four navcells round it, so a diagonal move needs both orthogonal
+ * neighbours passable: the search's diagonal rule, and the rule of
+ * wf_grid_line_of_sight. The work is one column test per navcell column
+ * the segment spans plus one test per navcell it meets. */
+
+#define WF_SWEEP_MAX_STEP  WF_FIX(256)   /* [fixed] largest |bx-ax|, |by-ay| */
+#define WF_SWEEP_MAX_HALF  WF_FIX(256)   /* [fixed] largest square half size */
+
+/* *hit = 1 when the move A -> B collides with the closed square of half
+ * size h centred on (cx, cy) by the rule above, else 0. WF_ERR_ARG when
+ * |bx - ax| or |by - ay| exceeds WF_SWEEP_MAX_STEP, h is outside
+ * [0, WF_SWEEP_MAX_HALF], or |cx - ax|, |cy - ay| exceed 2^30. */
+wf_status wf_sweep_square(wf_fix ax, wf_fix ay, wf_fix bx, wf_fix by,
+                          wf_fix cx, wf_fix cy, wf_fix h, int *hit);
+
+/* 1 when the closed segment A -> B and the closed axis-aligned box
+ * [x0, x1] x [y0, y1] share a point (no start or end rule); same limits on
+ * the step, and the box must lie within 2^30 of A and have x0 <= x1,
+ * y0 <= y1 (0 otherwise). The primitive under wf_sweep_square. */
+int wf_segment_meets_box(wf_fix ax, wf_fix ay, wf_fix bx, wf_fix by,
+                         wf_fix x0, wf_fix y0, wf_fix x1, wf_fix y1);
+
+/* *hit = 1 when the move A -> B meets a navcell not passable for cls (see
+ * above); then (*hx, *hy) is the first such navcell met, columns taken
+ * from A's side, and in a column rows from A's side (hx, hy may be NULL).
+ * WF_ERR_ARG for a bad class or a step longer than WF_SWEEP_MAX_STEP. */
+wf_status wf_sweep_grid(const wf_grid *g, int cls, wf_fix ax, wf_fix ay,
+                        wf_fix bx, wf_fix by, int *hit, int *hx, int *hy);
+
+/* 1 when every navcell whose closed square holds (x, y) is passable for
+ * cls (one to four navcells): where a mover may stand, since any move
+ * from a point touching a blocked navcell meets it. 0 for a bad class. */
+int wf_sweep_point_clear(const wf_grid *g, int cls, wf_fix x, wf_fix y);
+
+/* ------------------------------------------------- building placement -- */
+/* Building placement (placement.c): an over-estimate of the footprint, so a
+ * building never hangs over a cliff or the water the class refuses and
+ * keeps a margin from other obstructions. Every navcell that touches the
+ * closed footprint grown by margin on each side must be passable for cls
+ * (which already holds terrain, clearance and rasterized obstructions).
+ * *ok = 1 when so; otherwise *ok = 0 and (*bx, *by) is the first navcell
+ * that fails, row by row from the lowest, then column by column (off the
+ * grid counts as failing). WF_ERR_ARG for a bad class or margin
+ * (outside [0, WF_FIX(64)]). */
+wf_status wf_grid_check_building(const wf_grid *g, const wf_shape *footprint,
+                                 int cls, wf_fix margin, int *ok, int *bx,
+                                 int *by);
+
+/* ----------------------------------------------- vertex pathfinder -- */
+/* A short-range points-of-visibility pathfinder (vertex.c), for going
+ * round nearby units and small gaps in the grid. It works in a box of
+ * half size `range` round the start and sees the world as
+ *   - the navcells of the grid not passable for the class (their outline
+ *     edges: every navcell edge between a blocked and a passable navcell,
+ *     navcells off the grid blocked), and
+ *   - axis-aligned squares (other units' squares, already grown by the
+ *     mover's radius) whose edges are single-sided: a segment that starts
+ *     inside or on a square may leave it, one that ends inside or on it is
+ *     blocked (the swept rule of wf_sweep_square).
+ * Vertices are the start, the convex corners of the blocked navcells
+ * (corners where exactly one of the four navcells round them is blocked)
+ * and the corners of the squares, each moved WF_VERTEX_DELTA outward along
+ * the diagonal so that paths pass corners without touching them, and
+ * points on the goal. Two vertices see each other when the segment
+ * between them passes the swept tests (wf_sweep_grid, wf_sweep_square):
+ * one exact rule shared with every walker. A* over the vertices (costs
+ * are integer Euclidean lengths in Q16.16, ties to the lower vertex
+ * index) finds the shortest such polyline to the goal: a point goal is
+ * one vertex; a circle or square goal is reached at any vertex inside it
+ * or, from each vertex expanded, at the nearest point of the shape.
+ *
+ * Speed: a visibility test reads only the navcells the segment crosses and
+ * the squares in the buckets of WF_VERTEX_BUCKET navcells it crosses (a
+ * square is listed in every bucket it meets), so its cost grows with the
+ * segment's length and the squares near it, not with the number of
+ * edges. A* tests each expanded vertex against the vertices still open:
+ * O(expanded x vertices) visibility tests at worst, which is what a goal
+ * that cannot be reached costs (every vertex is expanded); max_expanded
+ * bounds it. The brute mode gathers every edge in the box
+ * and tests each segment against all of them (the reference's approach,
+ * kept as the benchmark's baseline); both modes give the same answers. */
+
+#define WF_VERTEX_DELTA      (WF_FIX_ONE / 16)  /* [fixed] corner offset */
+#define WF_VERTEX_MAX_RANGE  WF_FIX(64)         /* [fixed] box half size */
+#define WF_VERTEX_BUCKET     2                  /* [navcells] square buckets */
+
+typedef struct wf_vertex wf_vertex;
+
+typedef struct wf_vertex_square {
+    wf_fix x, y, half;    /* centre and half size, grown by the mover */
+} wf_vertex_square;
+
+typedef struct wf_vertex_query {
+    int cls;              /* class index */
+    wf_fix x, y;          /* start; must touch only passable navcells */
+    wf_goal goal;         /* point, circle or square */
+    wf_fix range;         /* [fixed] box half size (0, WF_VERTEX_MAX_RANGE] */
+    int brute;            /* 1: test every edge (the baseline) */
+    int max_expanded;     /* stop after this many vertices expanded (the
+                             path then ends at the nearest expanded one);
+                             0: no limit */
+} wf_vertex_query;
+
+typedef struct wf_vertex_stats {
+    int vertices;         /* vertices made */
+    int expanded;         /* vertices taken off the open list */
+    uint64_t tests;       /* visibility tests */
+    int edges;            /* edges gathered (brute mode only) */
+} wf_vertex_stats;
+
+/* 1 when the point (x, y) is in the goal: equal to a point goal, in the
+ * closed circle or square, or for an inverted one outside the open shape.
+ * Exact. */
+int wf_goal_point_inside(const wf_goal *goal, wf_fix x, wf_fix y);
+
+/* Scratch for up to max_vertices vertices [16, 65536]. */
+wf_status wf_vertex_create(wf_vertex **out, int max_vertices);
+void wf_vertex_destroy(wf_vertex *v);               /* NULL is fine */
+size_t wf_vertex_memory(const wf_vertex *v);
+
+/* Finds the shortest path. WF_OK with *n >= 1 points in *xy (x, y pairs,
+ * the start first, owned by v until its next use) and *reached = 1 when
+ * the path ends in the goal; *reached = 0 when the goal cannot be reached
+ * inside the box (or out of vertices: corners are kept in scan order, row
+ * by row, then the squares' in input order) and the path ends instead at
+ * the expanded vertex nearest the goal (least heuristic, then lower
+ * index). WF_NO_PATH when that vertex is the start itself;
+ * WF_START_BLOCKED when the start touches a blocked navcell; WF_ERR_ARG
+ * for a bad class, range or square (half size outside
+ * [0, WF_SWEEP_MAX_HALF], centre farther than 4 * WF_VERTEX_MAX_RANGE);
+ * WF_ERR_NOMEM. */
+wf_status wf_vertex_find(wf_vertex *v, const wf_grid *g,
+                         const wf_vertex_query *q, const wf_vertex_square *sq,
+                         int nsq, const wf_fix **xy, int *n, int *reached,
+                         wf_vertex_stats *stats);
+
+/* --------------------------------------------------------------- units -- */
+/* A unit simulation over a grid (units.c): RTS units with a position, a
+ * class of the grid, a radius (their axis-aligned square's half size) and
+ * a speed, ordered to goals and moved tick by tick with the swept rule
+ * above.
+ *
+ * ONE TICK (wf_units_tick)
+ *   1. The request queue serves path requests, oldest first, for at most
+ *      the configured budget of node expansions.
+ *   2. Every unit, in increasing id order, then:
+ *      - escapes when its position touches a navcell not passable for its
+ *        class: it walks straight (ignoring the grid, never into a unit)
+ *        to the centre of the nearest passable navcell, then plans again;
+ *      - takes its path when its request is done (or fails with the
+ *        request's reason);
+ *      - moves up to its speed along its waypoints. Each stretch is swept
+ *        against the grid and against every other unit's square grown by
+ *        its radius (found through a uniform bucket grid, so the cost is
+ *        the units nearby, not all of them). A unit blocked by a unit
+ *        before moving at all asks the vertex pathfinder (wf_vertex_find,
+ *        box of short_range navcells, the other units' squares grown by
+ *        its radius) for a way round to its next waypoint, puts that
+ *        detour in front of its waypoints and tries once more; still
+ *        blocked, it stays where it is and waits; after max_wait ticks in
+ *        a row it fails "blocked".
+ *   Later units see earlier units' new positions: id order is the
+ *   documented tie-break. An order also fails ("timeout") when it has
+ *   lasted max_order_ticks ticks, so every order ends within that bound.
+ *
+ * A unit starts (wf_units_add) on a passable navcell, apart from every
+ * other unit's square grown by its radius + 1/8 (WF_UNIT_GAP); the swept
+ * rule then keeps every two units apart: |dx| > r1 + r2 or |dy| > r1 + r2.
+ * Waypoints are navcell centres of a smoothed grid path (they see each
+ * other under the grid rule), ending at the exact goal point for a point
+ * goal. Memory: about 170 bytes per unit of capacity, 4 bytes per bucket,
+ * 8 bytes per waypoint held, and the queue (one wf_search). */
+
+typedef struct wf_units wf_units;
+
+#define WF_UNITS_MAX        (1u << 20)      /* largest capacity */
+#define WF_UNIT_MAX_RADIUS  WF_FIX(8)       /* [fixed] radius in (0, 8] */
+#define WF_UNIT_MAX_SPEED   WF_FIX(16)      /* [fixed] speed in (0, 16] */
+#define WF_UNIT_GAP         (WF_FIX_ONE / 8)/* [fixed] spacing when placed */
+
+typedef struct wf_units_config {
+    uint32_t capacity;    /* most units at once [1, WF_UNITS_MAX] */
+    uint64_t budget;      /* node expansions per tick for paths [1, 2^53] */
+    int max_wait;         /* [ticks] a blocked unit waits [0, 1000000] */
+    int max_order_ticks;  /* [ticks] an order's lifetime [1, 100000000] */
+    int bucket;           /* [navcells] spatial index bucket side [1, 256] */
+    int brute;            /* 1: test every unit (the benchmark's baseline) */
+    int short_range;      /* [navcells] vertex pathfinder box half size when
+                             blocked [0, 64]; 0: never, just wait */
+} wf_units_config;
+
+/* capacity 4096, budget 20000, max_wait 20, max_order_ticks 100000,
+ * bucket 8, brute 0, short_range 8. */
+void wf_units_config_init(wf_units_config *cfg);
+
+/* A simulation for grids of g's size (it keeps no pointer to g: pass the
+ * same grid to every call). *out owns it. */
+wf_status wf_units_create(wf_units **out, const wf_grid *g,
+                          const wf_units_config *cfg);
+void wf_units_destroy(wf_units *u);                 /* NULL is fine */
+void wf_units_config_of(const wf_units *u, wf_units_config *cfg);
+size_t wf_units_memory(const wf_units *u);
+
+typedef enum wf_unit_reason {
+    WF_UNIT_FINE = 0,
+    WF_UNIT_IMPASSABLE,   /* "impassable": the navcell is not passable */
+    WF_UNIT_OVERLAP,      /* "overlap": too near another unit */
+    WF_UNIT_OUTSIDE,      /* "outside": off the grid */
+    WF_UNIT_UNREACHABLE,  /* "unreachable": got as near as it could */
+    WF_UNIT_BLOCKED,      /* "blocked": waited max_wait ticks */
+    WF_UNIT_STUCK,        /* "stuck": no passable navcell to escape to */
+    WF_UNIT_TIMEOUT,      /* "timeout": the order lasted max_order_ticks */
+    WF_UNIT_GOAL_OUTSIDE, /* "goal_outside": no navcell of the goal on the grid */
+    WF_UNIT_STOPPED       /* "stopped": replaced or stopped (not an event) */
+} wf_unit_reason;
+/* Its stable name (above); a static string. */
+const char *wf_unit_reason_name(wf_unit_reason r);
+
+typedef enum wf_unit_state {
+    WF_UNIT_IDLE = 0,     /* "idle": no order */
+    WF_UNIT_PLANNING,     /* "planning": waiting for its path */
+    WF_UNIT_MOVING,       /* "moving": walking its waypoints */
+    WF_UNIT_WAITING,      /* "waiting": blocked by a unit, waiting */
+    WF_UNIT_ESCAPING      /* "escaping": leaving an impassable navcell */
+} wf_unit_state;
+const char *wf_unit_state_name(wf_unit_state s);
+
+/* Whether a unit of cls and radius may stand at (x, y): WF_UNIT_FINE, or
+ * why not (off the grid, a navcell not passable for cls touched by the
+ * point, or inside another unit's square grown by radius + WF_UNIT_GAP;
+ * ignore is a unit id to leave out, 0 for none). WF_ERR_ARG for a bad
+ * class or radius. */
+wf_status wf_units_check_placement(const wf_units *u, const wf_grid *g,
+                                   wf_fix x, wf_fix y, int cls, wf_fix radius,
+                                   uint32_t ignore, wf_unit_reason *why);
+/* Adds an idle unit when the placement is fine: *id gets its id (ids
+ * count up from 1 and are never reused). Otherwise WF_OK with *id = 0 and
+ * *why set. WF_ERR_ARG for a bad class, radius or speed; WF_ERR_FULL at
+ * capacity or when ids run out. */
+wf_status wf_units_add(wf_units *u, const wf_grid *g, wf_fix x, wf_fix y,
+                       int cls, wf_fix radius, wf_fix speed, uint32_t *id,
+                       wf_unit_reason *why);
+/* Orders a unit to a goal (replacing any order): it plans at the next
+ * tick, through the queue, or for an inverted goal (wf_goal_invert: a
+ * minimum range) with the vertex pathfinder in a box of short_range
+ * navcells. WF_ERR_NOTFOUND for an unknown id, WF_ERR_ARG for a bad goal. */
+wf_status wf_units_move(wf_units *u, uint32_t id, const wf_goal *goal);
+/* The reference's range rules, so a goal shape round a target is wholly
+ * reachable: against a structure MaxRange = range + clearance + 1/8
+ * (clearance: the mover's class clearance, whole navcells), against a
+ * unit MaxRange = range + r1 + r2 + 1/8. Exact in Q16.16 (saturating). */
+wf_fix wf_max_range_structure(wf_fix range, int clearance);
+wf_fix wf_max_range_unit(wf_fix range, wf_fix r1, wf_fix r2);
+
+/* Drops the unit's order; it stays where it is. */
+wf_status wf_units_stop(wf_units *u, uint32_t id);
+wf_status wf_units_remove(wf_units *u, uint32_t id);
+
+typedef struct wf_unit_info {
+    uint32_t id;
+    int cls;
+    wf_fix x, y, radius, speed;
+    wf_unit_state state;
+    int has_order;        /* 1 while an order runs */
+    wf_goal goal;         /* the order's goal (when has_order) */
+    int wait;             /* [ticks] blocked in a row */
+    int order_ticks;      /* [ticks] the order's age */
+    int unreachable;      /* 1: the path ends short of the goal */
+    int nway, next;       /* waypoints held, the next one's index */
+    uint64_t plan_seq;    /* submission number of its pending request, 0 */
+    wf_fix ex, ey;        /* escape target (when escaping) */
+} wf_unit_info;
+
+size_t wf_units_count(const wf_units *u);
+/* The k-th unit's id in id order, k in [0, count). */
+uint32_t wf_units_id(const wf_units *u, size_t k);
+wf_status wf_units_get(const wf_units *u, uint32_t id, wf_unit_info *out);
+/* The unit's waypoints as x, y pairs (*xy valid until its next change). */
+wf_status wf_units_waypoints(const wf_units *u, uint32_t id,
+                             const wf_fix **xy, int *n);
+
+typedef enum wf_unit_event_kind {
+    WF_UNIT_ARRIVED = 0,  /* "arrived" */
+    WF_UNIT_FAILED,       /* "failed", with a reason */
+    WF_UNIT_BLOCKED_EV    /* "blocked": the first tick a unit waits */
+} wf_unit_event_kind;
+typedef struct wf_unit_event {
+    uint32_t id;
+    wf_unit_event_kind kind;
+    wf_unit_reason reason;
+} wf_unit_event;
+
+/* One tick (see above), with h the grid's region labels. At most one event
+ * per unit, in id order, into events (capacity cap; WF_ERR_ARG when cap is
+ * below wf_units_count). */
+wf_status wf_units_tick(wf_units *u, const wf_grid *g, wf_hier *h,
+                        wf_unit_event *events, size_t cap, size_t *count);
+uint64_t wf_units_ticks(const wf_units *u);     /* ticks run so far */
+
+/* Spawning (the reference's PickSpawnPoint): up to n positions round the
+ * footprint shape, each one where wf_units_check_placement finds it fine
+ * for cls and radius and apart from the positions picked before it (as if
+ * a unit stood there). Candidates lie on rings round the footprint, ring k
+ * at distance radius + 1/8 + k * (2 * radius + 1/4) outside it, k in
+ * [0, 8), spaced 2 * radius + 1/4 along the ring; on each ring the middle
+ * of the +v side comes first (v is u turned a quarter anticlockwise: +y
+ * for an unrotated footprint), then the candidates alternately on the +u
+ * and the -u side of it, nearer ones first. *count gets how many were
+ * found (fewer than n when the rings run out); xy receives x, y pairs
+ * (capacity n). WF_ERR_ARG for a bad class, radius or shape. */
+wf_status wf_units_spawn_points(const wf_units *u, const wf_grid *g,
+                                const wf_shape *footprint, int cls,
+                                wf_fix radius, int n, wf_fix *xy, int *count);
+
+/* Foundation dispersal: every unit but `builder` (0: none) whose position
+ * lies in the footprint grown by its class clearance + 1/2 is ordered to
+ * the inverted square of the footprint grown by its clearance + 3/2 (it
+ * walks out, the vertex pathfinder planning). ids receives the ids
+ * ordered, in id order (capacity cap: WF_ERR_ARG when cap is below the
+ * unit count), *count their number. WF_ERR_NOTFOUND for an unknown
+ * builder. */
+wf_status wf_units_disperse(wf_units *u, const wf_grid *g,
+                            const wf_shape *footprint, uint32_t builder,
+                            uint32_t *ids, size_t cap, size_t *count);
+
+/* The vertex pathfinder from unit id's position to goal, in a box of half
+ * size range, round every other unit's square grown by the unit's radius
+ * (wf_vertex_find's results; brute selects its baseline). The points stay
+ * valid until the simulation's next call. WF_ERR_NOTFOUND for an unknown
+ * id. */
+wf_status wf_units_short_path(wf_units *u, const wf_grid *g, uint32_t id,
+                              const wf_goal *goal, wf_fix range, int brute,
+                              const wf_fix **xy, int *n, int *reached,
+                              wf_vertex_stats *stats);
+
+/* Saving and loading. The state is every unit's wf_unit_info with its
+ * waypoints, plus wf_units_clock: the next id, ticks run, the next
+ * request number and the expansions already spent on the oldest pending
+ * request. Restoring the units into a new simulation (in any order) and
+ * then the clock gives the identical continuation: pending requests are
+ * submitted again in their original order, and the first tick spends the
+ * spent expansions again on top of its budget. */
+typedef struct wf_units_clock {
+    uint32_t next_id;
+    uint64_t ticks;
+    uint64_t next_seq;
+    uint64_t head_spent;
+} wf_units_clock;
+void wf_units_get_clock(const wf_units *u, wf_units_clock *out);
+/* Adds a unit exactly as described (no placement check). WF_ERR_ARG for
+ * any field out of range, a duplicate id, or an id >= the clock's next id
+ * once set; WF_ERR_FULL at capacity. */
+wf_status wf_units_restore(wf_units *u, const wf_grid *g,
+                           const wf_unit_info *info, const wf_fix *xy, int n);
+/* Sets the clock and submits the restored pending requests in order. */
+wf_status wf_units_set_clock(wf_units *u, const wf_units_clock *c);
 
 #ifdef __cplusplus
 }

@@ -7,6 +7,7 @@
 --   wayfinder.world     house worlds: rooms, doors, people, the tick
 --   wayfinder.bt        behavior tree nodes and movement primitives
 --   wayfinder.gridplan  a within-room planner over a navcell grid
+--   wayfinder.sweep     the swept collision test; wayfinder.units units
 local core = require("wayfinder.core")
 
 local M = {}
@@ -19,5 +20,7 @@ M.queue = require("wayfinder.queue")
 M.world = require("wayfinder.world")
 M.bt = require("wayfinder.bt")
 M.gridplan = require("wayfinder.gridplan")
+M.sweep = require("wayfinder.sweep")
+M.units = require("wayfinder.units")
 
 return M

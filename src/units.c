@@ -1,0 +1,1267 @@
+/* units.c - the unit simulation: units on a grid, ordered to goals, moved
+ * tick by tick with the swept collision rule of sweep.c, planned through
+ * the request queue, kept in a uniform bucket grid for the unit tests. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "wayfinder.h"
+
+#define FIX ((int64_t)WF_FIX_ONE)
+#define NONE (-1)
+/* vertices a detour or an inverted goal's plan may expand: bounds a
+ * tick's work when the goal cannot be reached (docs/units.md) */
+#define DETOUR_EXPANSIONS 128
+
+typedef struct unit {
+    uint32_t id;              /* 0: free slot */
+    int cls;
+    wf_fix x, y, r, speed;
+    wf_unit_state state;
+    int has_order;
+    wf_goal goal;
+    int wait, order_ticks, unreachable;
+    wf_fix *way;              /* x, y pairs */
+    int nway, next, wcap;
+    uint64_t handle;          /* pending queue request, 0: none */
+    uint64_t plan_seq;
+    wf_fix ex, ey;
+    int32_t bucket, bprev, bnext;
+} unit;
+
+struct wf_units {
+    wf_units_config cfg;
+    int gw, gh;
+    unit *units;
+    uint32_t *order;          /* slots in increasing id order */
+    size_t n;
+    uint32_t *freelist;
+    uint32_t nfree;
+    int32_t *heads;           /* first slot of each bucket, NONE */
+    int bw, bh;
+    wf_fix maxr;              /* largest radius ever held */
+    uint32_t next_id;
+    uint64_t ticks, next_seq, head_spent, backlog;
+    wf_queue *q;
+    wf_vertex *vx;            /* the vertex pathfinder's scratch */
+    wf_vertex_square *sq;     /* squares round a blocked unit, capacity */
+    int nsq;
+};
+
+static int64_t abs64(int64_t v) { return v < 0 ? -v : v; }
+
+static int64_t floor_cell(int64_t v)
+{
+    return v >= 0 ? v / FIX : -((-v + FIX - 1) / FIX);
+}
+
+/* floor(sqrt(v)), bit by bit */
+static uint64_t isqrt64(uint64_t v)
+{
+    uint64_t r = 0, bit = (uint64_t)1 << 62;
+    while (bit > v)
+        bit >>= 2;
+    while (bit) {
+        if (v >= r + bit) {
+            v -= r + bit;
+            r = (r >> 1) + bit;
+        } else {
+            r >>= 1;
+        }
+        bit >>= 2;
+    }
+    return r;
+}
+
+const char *wf_unit_reason_name(wf_unit_reason r)
+{
+    switch (r) {
+    case WF_UNIT_FINE: return "fine";
+    case WF_UNIT_IMPASSABLE: return "impassable";
+    case WF_UNIT_OVERLAP: return "overlap";
+    case WF_UNIT_OUTSIDE: return "outside";
+    case WF_UNIT_UNREACHABLE: return "unreachable";
+    case WF_UNIT_BLOCKED: return "blocked";
+    case WF_UNIT_STUCK: return "stuck";
+    case WF_UNIT_TIMEOUT: return "timeout";
+    case WF_UNIT_GOAL_OUTSIDE: return "goal_outside";
+    case WF_UNIT_STOPPED: return "stopped";
+    }
+    return "unknown";
+}
+
+const char *wf_unit_state_name(wf_unit_state s)
+{
+    switch (s) {
+    case WF_UNIT_IDLE: return "idle";
+    case WF_UNIT_PLANNING: return "planning";
+    case WF_UNIT_MOVING: return "moving";
+    case WF_UNIT_WAITING: return "waiting";
+    case WF_UNIT_ESCAPING: return "escaping";
+    }
+    return "unknown";
+}
+
+void wf_units_config_init(wf_units_config *cfg)
+{
+    memset(cfg, 0, sizeof *cfg);
+    cfg->capacity = 4096;
+    cfg->budget = 20000;
+    cfg->max_wait = 20;
+    cfg->max_order_ticks = 100000;
+    cfg->bucket = 8;
+    cfg->brute = 0;
+    cfg->short_range = 8;
+}
+
+static int config_ok(const wf_units_config *c)
+{
+    return c->capacity >= 1 && c->capacity <= WF_UNITS_MAX && c->budget >= 1
+           && c->budget <= ((uint64_t)1 << 53) && c->max_wait >= 0
+           && c->max_wait <= 1000000 && c->max_order_ticks >= 1
+           && c->max_order_ticks <= 100000000 && c->bucket >= 1
+           && c->bucket <= 256 && (c->brute == 0 || c->brute == 1)
+           && c->short_range >= 0 && c->short_range <= 64;
+}
+
+wf_status wf_units_create(wf_units **out, const wf_grid *g,
+                          const wf_units_config *cfg)
+{
+    *out = NULL;
+    if (!g || !cfg || !config_ok(cfg))
+        return WF_ERR_ARG;
+    wf_units *u = calloc(1, sizeof *u);
+    if (!u)
+        return WF_ERR_NOMEM;
+    u->cfg = *cfg;
+    u->gw = wf_grid_width(g);
+    u->gh = wf_grid_height(g);
+    u->bw = (u->gw + cfg->bucket - 1) / cfg->bucket;
+    u->bh = (u->gh + cfg->bucket - 1) / cfg->bucket;
+    u->units = calloc(cfg->capacity, sizeof *u->units);
+    u->order = malloc(cfg->capacity * sizeof *u->order);
+    u->freelist = malloc(cfg->capacity * sizeof *u->freelist);
+    u->heads = malloc((size_t)u->bw * (size_t)u->bh * sizeof *u->heads);
+    u->sq = malloc(cfg->capacity * sizeof *u->sq);
+    wf_status st = WF_ERR_NOMEM;
+    if (u->units && u->order && u->freelist && u->heads && u->sq)
+        st = wf_queue_create(&u->q, g, 1);
+    if (st == WF_OK)
+        st = wf_vertex_create(&u->vx, 4096);
+    if (st != WF_OK) {
+        wf_units_destroy(u);
+        return st;
+    }
+    for (size_t k = 0; k < (size_t)u->bw * (size_t)u->bh; k++)
+        u->heads[k] = NONE;
+    for (uint32_t k = 0; k < cfg->capacity; k++)
+        u->freelist[k] = cfg->capacity - 1 - k;   /* slot 0 first */
+    u->nfree = cfg->capacity;
+    u->next_id = 1;
+    u->next_seq = 1;
+    *out = u;
+    return WF_OK;
+}
+
+void wf_units_destroy(wf_units *u)
+{
+    if (!u)
+        return;
+    if (u->units)
+        for (uint32_t k = 0; k < u->cfg.capacity; k++)
+            free(u->units[k].way);
+    wf_queue_destroy(u->q);
+    wf_vertex_destroy(u->vx);
+    free(u->sq);
+    free(u->units);
+    free(u->order);
+    free(u->freelist);
+    free(u->heads);
+    free(u);
+}
+
+void wf_units_config_of(const wf_units *u, wf_units_config *cfg)
+{
+    *cfg = u->cfg;
+}
+
+size_t wf_units_memory(const wf_units *u)
+{
+    size_t m = sizeof *u + u->cfg.capacity * (sizeof *u->units
+               + sizeof *u->order + sizeof *u->freelist)
+               + (size_t)u->bw * (size_t)u->bh * sizeof *u->heads
+               + wf_queue_memory(u->q) + wf_vertex_memory(u->vx)
+               + u->cfg.capacity * sizeof *u->sq;
+    for (size_t k = 0; k < u->n; k++)
+        m += (size_t)u->units[u->order[k]].wcap * 2 * sizeof(wf_fix);
+    return m;
+}
+
+/* ------------------------------------------------------------ lookup -- */
+
+static int slot_of(const wf_units *u, uint32_t id)
+{
+    size_t lo = 0, hi = u->n;
+    while (lo < hi) {
+        size_t mid = (lo + hi) / 2;
+        uint32_t m = u->units[u->order[mid]].id;
+        if (m == id)
+            return (int)u->order[mid];
+        if (m < id)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return NONE;
+}
+
+static int32_t bucket_of(const wf_units *u, wf_fix x, wf_fix y)
+{
+    int64_t side = (int64_t)u->cfg.bucket * FIX;
+    int64_t bx = x < 0 ? 0 : x / side, by = y < 0 ? 0 : y / side;
+    if (bx >= u->bw) bx = u->bw - 1;
+    if (by >= u->bh) by = u->bh - 1;
+    return (int32_t)(by * u->bw + bx);
+}
+
+static void bucket_unlink(wf_units *u, int s)
+{
+    unit *m = &u->units[s];
+    if (m->bprev != NONE)
+        u->units[m->bprev].bnext = m->bnext;
+    else
+        u->heads[m->bucket] = m->bnext;
+    if (m->bnext != NONE)
+        u->units[m->bnext].bprev = m->bprev;
+}
+
+static void bucket_link(wf_units *u, int s)
+{
+    unit *m = &u->units[s];
+    m->bucket = bucket_of(u, m->x, m->y);
+    m->bprev = NONE;
+    m->bnext = u->heads[m->bucket];
+    if (m->bnext != NONE)
+        u->units[m->bnext].bprev = s;
+    u->heads[m->bucket] = s;
+}
+
+static void place(wf_units *u, int s, wf_fix x, wf_fix y)
+{
+    unit *m = &u->units[s];
+    m->x = x;
+    m->y = y;
+    if (bucket_of(u, x, y) != m->bucket) {
+        bucket_unlink(u, s);
+        bucket_link(u, s);
+    }
+}
+
+/* Calls visit(slot) for every unit that may lie within `reach` of the box
+ * [x0, x1] x [y0, y1]; stops early when visit returns nonzero. */
+typedef int (*visit_fn)(void *ctx, int slot);
+static int near_units(const wf_units *u, int64_t x0, int64_t y0, int64_t x1,
+                      int64_t y1, int64_t reach, visit_fn visit, void *ctx)
+{
+    if (u->cfg.brute) {
+        for (size_t k = 0; k < u->n; k++)
+            if (visit(ctx, (int)u->order[k]))
+                return 1;
+        return 0;
+    }
+    int64_t side = (int64_t)u->cfg.bucket * FIX;
+    int64_t bx0 = (x0 - reach) / side, bx1 = (x1 + reach) / side;
+    int64_t by0 = (y0 - reach) / side, by1 = (y1 + reach) / side;
+    if (x0 - reach < 0) bx0 = 0;
+    if (y0 - reach < 0) by0 = 0;
+    if (bx1 >= u->bw) bx1 = u->bw - 1;
+    if (by1 >= u->bh) by1 = u->bh - 1;
+    for (int64_t by = by0; by <= by1; by++)
+        for (int64_t bx = bx0; bx <= bx1; bx++)
+            for (int32_t s = u->heads[by * u->bw + bx]; s != NONE;
+                 s = u->units[s].bnext)
+                if (visit(ctx, s))
+                    return 1;
+    return 0;
+}
+
+/* ------------------------------------------------------- placement -- */
+
+static int point_clear(const wf_grid *g, int cls, wf_fix x, wf_fix y)
+{
+    return wf_sweep_point_clear(g, cls, x, y);
+}
+
+typedef struct overlap_ctx {
+    const wf_units *u;
+    wf_fix x, y, grow;
+    uint32_t ignore;
+} overlap_ctx;
+
+static int overlap_visit(void *p, int s)
+{
+    overlap_ctx *c = p;
+    const unit *o = &c->u->units[s];
+    if (o->id == c->ignore)
+        return 0;
+    int64_t h = (int64_t)o->r + c->grow;
+    return abs64((int64_t)c->x - o->x) <= h && abs64((int64_t)c->y - o->y) <= h;
+}
+
+static int radius_ok(wf_fix r) { return r > 0 && r <= WF_UNIT_MAX_RADIUS; }
+
+wf_status wf_units_check_placement(const wf_units *u, const wf_grid *g,
+                                   wf_fix x, wf_fix y, int cls, wf_fix radius,
+                                   uint32_t ignore, wf_unit_reason *why)
+{
+    *why = WF_UNIT_FINE;
+    if (cls < 0 || cls >= wf_grid_class_count(g) || !radius_ok(radius))
+        return WF_ERR_ARG;
+    if (x < 0 || y < 0 || x >= (int64_t)u->gw * FIX || y >= (int64_t)u->gh * FIX) {
+        *why = WF_UNIT_OUTSIDE;
+        return WF_OK;
+    }
+    if (!point_clear(g, cls, x, y)) {
+        *why = WF_UNIT_IMPASSABLE;
+        return WF_OK;
+    }
+    overlap_ctx c = {u, x, y, radius + WF_UNIT_GAP, ignore};
+    if (near_units(u, x, y, x, y, (int64_t)radius + WF_UNIT_GAP + u->maxr,
+                   overlap_visit, &c))
+        *why = WF_UNIT_OVERLAP;
+    return WF_OK;
+}
+
+static wf_status insert(wf_units *u, const unit *src, int *slot)
+{
+    if (u->nfree == 0)
+        return WF_ERR_FULL;
+    int s = (int)u->freelist[--u->nfree];
+    u->units[s] = *src;
+    /* keep order sorted by id (new ids are the largest, restored ones may
+     * come in any order) */
+    size_t k = u->n;
+    while (k > 0 && u->units[u->order[k - 1]].id > src->id) {
+        u->order[k] = u->order[k - 1];
+        k--;
+    }
+    u->order[k] = (uint32_t)s;
+    u->n++;
+    bucket_link(u, s);
+    if (src->r > u->maxr)
+        u->maxr = src->r;
+    *slot = s;
+    return WF_OK;
+}
+
+wf_status wf_units_add(wf_units *u, const wf_grid *g, wf_fix x, wf_fix y,
+                       int cls, wf_fix radius, wf_fix speed, uint32_t *id,
+                       wf_unit_reason *why)
+{
+    *id = 0;
+    if (speed <= 0 || speed > WF_UNIT_MAX_SPEED)
+        return WF_ERR_ARG;
+    wf_status st = wf_units_check_placement(u, g, x, y, cls, radius, 0, why);
+    if (st != WF_OK || *why != WF_UNIT_FINE)
+        return st;
+    if (u->nfree == 0 || u->next_id == UINT32_MAX)
+        return WF_ERR_FULL;
+    unit m;
+    memset(&m, 0, sizeof m);
+    m.id = u->next_id;
+    m.cls = cls;
+    m.x = x;
+    m.y = y;
+    m.r = radius;
+    m.speed = speed;
+    m.state = WF_UNIT_IDLE;
+    int s;
+    st = insert(u, &m, &s);
+    if (st != WF_OK)
+        return st;
+    u->next_id++;
+    *id = m.id;
+    return WF_OK;
+}
+
+/* -------------------------------------------------------------- orders -- */
+
+static int is_pending(const wf_units *u, const unit *m)
+{
+    wf_req_state rs;
+    return m->handle && wf_queue_state(u->q, m->handle, &rs) == WF_OK
+           && rs == WF_REQ_PENDING;
+}
+
+/* Drops the unit's request; the expansions spent on it are lost with it
+ * when it was the pending request the queue works on (the oldest). */
+static void drop_request(wf_units *u, unit *m)
+{
+    if (!m->handle)
+        return;
+    if (is_pending(u, m)) {
+        int oldest = 1;
+        for (size_t k = 0; k < u->n && oldest; k++) {
+            const unit *o = &u->units[u->order[k]];
+            if (o != m && o->plan_seq < m->plan_seq && is_pending(u, o))
+                oldest = 0;
+        }
+        if (oldest)
+            u->head_spent = u->backlog = 0;   /* see wf_units_set_clock */
+    }
+    wf_queue_release(u->q, m->handle);
+    m->handle = 0;
+    m->plan_seq = 0;
+}
+
+static void clear_order(wf_units *u, unit *m)
+{
+    drop_request(u, m);
+    m->has_order = 0;
+    m->state = WF_UNIT_IDLE;
+    /* the last path stays readable (wf_units_waypoints) until the next */
+    m->wait = m->order_ticks = m->unreachable = 0;
+}
+
+/* Submits a path request from the unit's navcell to goal. */
+static wf_status submit_goal(wf_units *u, const unit *m, const wf_goal *goal,
+                             uint64_t *handle)
+{
+    wf_request rq;
+    memset(&rq, 0, sizeof rq);
+    wf_query_init(&rq.q);
+    rq.q.sx = (int)floor_cell(m->x);
+    rq.q.sy = (int)floor_cell(m->y);
+    rq.q.goal = *goal;
+    rq.q.cls = m->cls;
+    rq.q.smooth = 1;
+    rq.flags = WF_PREP_REWRITE;
+    return wf_queue_submit(u->q, &rq, handle);
+}
+
+/* Plans the unit's order again from where it stands: through the queue,
+ * or for an inverted goal (a minimum range: short, as the reference says)
+ * with the vertex pathfinder at the unit's next turn. */
+static wf_status submit(wf_units *u, unit *m)
+{
+    uint64_t handle;
+    if (m->goal.inverted) {
+        m->state = WF_UNIT_PLANNING;
+        m->wait = 0;
+        return WF_OK;
+    }
+    wf_status st = submit_goal(u, m, &m->goal, &handle);
+    if (st != WF_OK)
+        return st;
+    m->handle = handle;
+    m->plan_seq = u->next_seq++;
+    m->state = WF_UNIT_PLANNING;
+    m->wait = 0;            /* the old waypoints stay readable until the new */
+    return WF_OK;
+}
+
+static int goal_ok(const wf_goal *g)
+{
+    int64_t lim = (int64_t)WF_MAX_SIDE * 2 * FIX;
+    if (abs64(g->x) > lim || abs64(g->y) > lim || (g->inverted != 0 && g->inverted != 1)
+        || (g->inverted && g->type == WF_GOAL_POINT))
+        return 0;
+    switch (g->type) {
+    case WF_GOAL_POINT:
+        return 1;
+    case WF_GOAL_CIRCLE:
+        return g->r >= 0 && g->r <= (int64_t)WF_MAX_SIDE * FIX;
+    case WF_GOAL_SQUARE:
+        return g->hw >= 0 && g->hh >= 0 && g->hw <= (int64_t)WF_MAX_SIDE * FIX
+               && g->hh <= (int64_t)WF_MAX_SIDE * FIX;
+    }
+    return 0;
+}
+
+wf_status wf_units_move(wf_units *u, uint32_t id, const wf_goal *goal)
+{
+    int s = slot_of(u, id);
+    if (s == NONE)
+        return WF_ERR_NOTFOUND;
+    if (!goal_ok(goal))
+        return WF_ERR_ARG;
+    unit *m = &u->units[s];
+    uint64_t handle = 0;
+    if (!goal->inverted) {
+        wf_status st = submit_goal(u, m, goal, &handle);  /* before any change */
+        if (st != WF_OK)
+            return st;
+    }
+    clear_order(u, m);
+    m->goal = *goal;
+    m->has_order = 1;
+    m->handle = handle;
+    m->plan_seq = handle ? u->next_seq++ : 0;
+    m->state = WF_UNIT_PLANNING;
+    return WF_OK;
+}
+
+wf_status wf_units_stop(wf_units *u, uint32_t id)
+{
+    int s = slot_of(u, id);
+    if (s == NONE)
+        return WF_ERR_NOTFOUND;
+    clear_order(u, &u->units[s]);
+    return WF_OK;
+}
+
+wf_status wf_units_remove(wf_units *u, uint32_t id)
+{
+    int s = slot_of(u, id);
+    if (s == NONE)
+        return WF_ERR_NOTFOUND;
+    unit *m = &u->units[s];
+    clear_order(u, m);
+    bucket_unlink(u, s);
+    free(m->way);
+    memset(m, 0, sizeof *m);
+    size_t k = 0;
+    while (u->order[k] != (uint32_t)s)
+        k++;
+    memmove(u->order + k, u->order + k + 1, (u->n - k - 1) * sizeof *u->order);
+    u->n--;
+    u->freelist[u->nfree++] = (uint32_t)s;
+    return WF_OK;
+}
+
+/* ---------------------------------------------- spawning, dispersal -- */
+
+static int shape_ok(const wf_shape *f)
+{
+    int64_t lim = (int64_t)WF_MAX_SIDE * FIX;
+    return f && f->hw >= 0 && f->hh >= 0 && f->hw <= lim && f->hh <= lim
+           && abs64(f->cx) <= 2 * lim && abs64(f->cy) <= 2 * lim
+           && abs64(f->ux) <= FIX && abs64(f->uy) <= FIX;
+}
+
+/* The point at arc length t in [0, 4(a + b)) round the rectangle of half
+ * sizes a, b (local axes), from the middle of its +v side towards +u. */
+static void ring_point(int64_t a, int64_t b, int64_t t, int64_t *lu, int64_t *lv)
+{
+    if (t < a) { *lu = t; *lv = b; return; }
+    t -= a;
+    if (t < 2 * b) { *lu = a; *lv = b - t; return; }
+    t -= 2 * b;
+    if (t < 2 * a) { *lu = a - t; *lv = -b; return; }
+    t -= 2 * a;
+    if (t < 2 * b) { *lu = -a; *lv = -b + t; return; }
+    t -= 2 * b;
+    *lu = -a + t;
+    *lv = b;
+}
+
+wf_status wf_units_spawn_points(const wf_units *u, const wf_grid *g,
+                                const wf_shape *f, int cls, wf_fix radius,
+                                int n, wf_fix *xy, int *count)
+{
+    *count = 0;
+    if (!shape_ok(f) || cls < 0 || cls >= wf_grid_class_count(g)
+        || !radius_ok(radius) || n < 0)
+        return WF_ERR_ARG;
+    int64_t step = 2 * (int64_t)radius + FIX / 4;
+    int64_t apart = 2 * (int64_t)radius + WF_UNIT_GAP;
+    int64_t vx = -(int64_t)f->uy, vy = f->ux;
+    for (int k = 0; k < 8 && *count < n; k++) {
+        int64_t d = radius + WF_UNIT_GAP + k * step;
+        int64_t a = f->hw + d, b = f->hh + d, per = 4 * (a + b);
+        int64_t m = per / 2 / step;      /* candidates each way */
+        for (int64_t j = 0; j <= 2 * m && *count < n; j++) {
+            /* 0, +step, -step, +2 step, ... */
+            int64_t t = (j + 1) / 2 * step * (j % 2 ? 1 : -1);
+            if (j > 0 && (j % 2 == 0) && -t >= per - m * step)
+                continue;                /* met the +u side's last one */
+            if (t < 0)
+                t += per;
+            int64_t lu, lv;
+            ring_point(a, b, t, &lu, &lv);
+            int64_t x = f->cx + (lu * f->ux + lv * vx) / FIX;
+            int64_t y = f->cy + (lu * f->uy + lv * vy) / FIX;
+            if (x < 0 || y < 0 || x >= (int64_t)u->gw * FIX || y >= (int64_t)u->gh * FIX)
+                continue;
+            wf_unit_reason why;
+            wf_status st = wf_units_check_placement(u, g, (wf_fix)x, (wf_fix)y, cls,
+                                                    radius, 0, &why);
+            if (st != WF_OK)
+                return st;
+            if (why != WF_UNIT_FINE)
+                continue;
+            int clash = 0;
+            for (int c = 0; c < *count && !clash; c++)
+                clash = abs64(xy[2 * c] - x) <= apart && abs64(xy[2 * c + 1] - y) <= apart;
+            if (clash)
+                continue;
+            xy[2 * *count] = (wf_fix)x;
+            xy[2 * *count + 1] = (wf_fix)y;
+            (*count)++;
+        }
+    }
+    return WF_OK;
+}
+
+wf_status wf_units_disperse(wf_units *u, const wf_grid *g, const wf_shape *f,
+                            uint32_t builder, uint32_t *ids, size_t cap,
+                            size_t *count)
+{
+    *count = 0;
+    if (!shape_ok(f) || cap < u->n)
+        return WF_ERR_ARG;
+    if (builder && slot_of(u, builder) == NONE)
+        return WF_ERR_NOTFOUND;
+    /* decide first, then order: nothing half-changed on an error */
+    for (size_t k = 0; k < u->n; k++) {
+        const unit *m = &u->units[u->order[k]];
+        if (m->id == builder)
+            continue;
+        int64_t c = (int64_t)wf_grid_class_clearance(g, m->cls) * FIX + FIX / 2;
+        wf_goal near;
+        wf_goal_square(&near, f->cx, f->cy, (wf_fix)(f->hw + c), (wf_fix)(f->hh + c),
+                       f->ux, f->uy);
+        if (wf_goal_point_inside(&near, m->x, m->y))
+            ids[(*count)++] = m->id;
+    }
+    for (size_t k = 0; k < *count; k++) {
+        int s = slot_of(u, ids[k]);
+        int64_t c = (int64_t)wf_grid_class_clearance(g, u->units[s].cls) * FIX
+                    + 3 * FIX / 2;
+        wf_goal out;
+        wf_goal_square(&out, f->cx, f->cy, (wf_fix)(f->hw + c), (wf_fix)(f->hh + c),
+                       f->ux, f->uy);
+        wf_goal_invert(&out);
+        wf_status st = wf_units_move(u, ids[k], &out);
+        if (st != WF_OK)
+            return st;
+    }
+    return WF_OK;
+}
+
+/* ------------------------------------------------------------- ranges -- */
+
+wf_fix wf_max_range_structure(wf_fix range, int clearance)
+{
+    int64_t v = (int64_t)range + (int64_t)clearance * FIX + WF_UNIT_GAP;
+    return v > INT32_MAX ? INT32_MAX : (wf_fix)v;
+}
+
+wf_fix wf_max_range_unit(wf_fix range, wf_fix r1, wf_fix r2)
+{
+    int64_t v = (int64_t)range + r1 + r2 + WF_UNIT_GAP;
+    return v > INT32_MAX ? INT32_MAX : (wf_fix)v;
+}
+
+/* ------------------------------------------------------------ reading -- */
+
+size_t wf_units_count(const wf_units *u) { return u->n; }
+
+uint32_t wf_units_id(const wf_units *u, size_t k)
+{
+    return k < u->n ? u->units[u->order[k]].id : 0;
+}
+
+uint64_t wf_units_ticks(const wf_units *u) { return u->ticks; }
+
+wf_status wf_units_get(const wf_units *u, uint32_t id, wf_unit_info *out)
+{
+    int s = slot_of(u, id);
+    if (s == NONE)
+        return WF_ERR_NOTFOUND;
+    const unit *m = &u->units[s];
+    memset(out, 0, sizeof *out);
+    out->id = m->id;
+    out->cls = m->cls;
+    out->x = m->x;
+    out->y = m->y;
+    out->radius = m->r;
+    out->speed = m->speed;
+    out->state = m->state;
+    out->has_order = m->has_order;
+    out->goal = m->goal;
+    out->wait = m->wait;
+    out->order_ticks = m->order_ticks;
+    out->unreachable = m->unreachable;
+    out->nway = m->nway;
+    out->next = m->next;
+    out->plan_seq = m->plan_seq;
+    out->ex = m->ex;
+    out->ey = m->ey;
+    return WF_OK;
+}
+
+wf_status wf_units_waypoints(const wf_units *u, uint32_t id,
+                             const wf_fix **xy, int *n)
+{
+    int s = slot_of(u, id);
+    if (s == NONE)
+        return WF_ERR_NOTFOUND;
+    *xy = u->units[s].way;
+    *n = u->units[s].nway;
+    return WF_OK;
+}
+
+/* --------------------------------------------------------------- tick -- */
+
+static wf_status reserve_way(unit *m, int n)
+{
+    if (n <= m->wcap)
+        return WF_OK;
+    wf_fix *w = realloc(m->way, (size_t)n * 2 * sizeof *w);
+    if (!w)
+        return WF_ERR_NOMEM;
+    m->way = w;
+    m->wcap = n;
+    return WF_OK;
+}
+
+typedef struct sweep_ctx {
+    const wf_units *u;
+    int self;
+    wf_fix ax, ay, bx, by, r;
+} sweep_ctx;
+
+static int sweep_visit(void *p, int s)
+{
+    sweep_ctx *c = p;
+    if (s == c->self)
+        return 0;
+    const unit *o = &c->u->units[s];
+    int hit = 0;
+    wf_sweep_square(c->ax, c->ay, c->bx, c->by, o->x, o->y, c->r + o->r, &hit);
+    return hit;
+}
+
+/* 1 when the move of slot s to (bx, by) meets another unit's grown square */
+static int hits_unit(const wf_units *u, int s, wf_fix bx, wf_fix by)
+{
+    const unit *m = &u->units[s];
+    sweep_ctx c = {u, s, m->x, m->y, bx, by, m->r};
+    int64_t x0 = m->x < bx ? m->x : bx, x1 = m->x < bx ? bx : m->x;
+    int64_t y0 = m->y < by ? m->y : by, y1 = m->y < by ? by : m->y;
+    return near_units(u, x0, y0, x1, y1, (int64_t)m->r + u->maxr, sweep_visit, &c);
+}
+
+typedef enum { WALK_DONE, WALK_PART, WALK_UNITS, WALK_GRID } walk_result;
+
+/* Walks slot s up to its speed along its waypoints (or to its escape
+ * target, ignoring the grid, when escaping). *moved says whether it got
+ * anywhere. */
+static walk_result walk(wf_units *u, const wf_grid *g, int s, int *moved)
+{
+    unit *m = &u->units[s];
+    int64_t left = m->speed;
+    int escaping = m->state == WF_UNIT_ESCAPING;
+    *moved = 0;
+    for (;;) {
+        wf_fix tx, ty;
+        if (escaping) {
+            tx = m->ex;
+            ty = m->ey;
+        } else {
+            if (m->next >= m->nway)
+                return WALK_DONE;
+            tx = m->way[2 * m->next];
+            ty = m->way[2 * m->next + 1];
+        }
+        int64_t dx = (int64_t)tx - m->x, dy = (int64_t)ty - m->y;
+        int64_t dist = (int64_t)isqrt64((uint64_t)(dx * dx) + (uint64_t)(dy * dy));
+        int reach = dist <= left;
+        wf_fix bx = tx, by = ty;
+        if (!reach) {
+            bx = (wf_fix)(m->x + dx * left / dist);
+            by = (wf_fix)(m->y + dy * left / dist);
+        }
+        if (bx != m->x || by != m->y) {
+            int hit = 0;
+            if (!escaping)
+                wf_sweep_grid(g, m->cls, m->x, m->y, bx, by, &hit, NULL, NULL);
+            if (hit)
+                return WALK_GRID;
+            if (hits_unit(u, s, bx, by))
+                return WALK_UNITS;
+            place(u, s, bx, by);
+            *moved = 1;
+        }
+        if (!reach)
+            return WALK_PART;
+        left -= dist;
+        if (escaping)
+            return WALK_DONE;
+        m->next++;
+        if (left <= 0)
+            return m->next >= m->nway ? WALK_DONE : WALK_PART;
+    }
+}
+
+static wf_unit_reason reason_of(wf_status st)
+{
+    switch (st) {
+    case WF_GOAL_OUTSIDE: return WF_UNIT_GOAL_OUTSIDE;
+    case WF_START_OUTSIDE:
+    case WF_START_BLOCKED: return WF_UNIT_STUCK;
+    default: return WF_UNIT_UNREACHABLE;
+    }
+}
+
+static void emit(wf_unit_event *ev, size_t *count, uint32_t id,
+                 wf_unit_event_kind kind, wf_unit_reason reason)
+{
+    ev[*count].id = id;
+    ev[*count].kind = kind;
+    ev[*count].reason = reason;
+    (*count)++;
+}
+
+static void fail(wf_units *u, unit *m, wf_unit_reason why, wf_unit_event *ev,
+                 size_t *count)
+{
+    uint32_t id = m->id;
+    clear_order(u, m);
+    emit(ev, count, id, WF_UNIT_FAILED, why);
+}
+
+/* Takes a done request's path as waypoints. */
+static wf_status take_path(unit *m, const wf_grid *g, const wf_result *r)
+{
+    int extra = m->goal.type == WF_GOAL_POINT && !r->prep.rewritten;
+    wf_status st = reserve_way(m, r->n + extra);
+    if (st != WF_OK)
+        return st;
+    for (int k = 0; k < r->n; k++) {
+        m->way[2 * k] = (wf_fix)(r->x[k] * FIX + FIX / 2);
+        m->way[2 * k + 1] = (wf_fix)(r->y[k] * FIX + FIX / 2);
+    }
+    m->nway = r->n;
+    m->next = 0;
+    m->unreachable = r->prep.rewritten;
+    if (extra) {
+        wf_fix lx = m->way[2 * (r->n - 1)], ly = m->way[2 * (r->n - 1) + 1];
+        int hit = 1;
+        if (lx != m->goal.x || ly != m->goal.y)
+            wf_sweep_grid(g, m->cls, lx, ly, m->goal.x, m->goal.y, &hit, NULL, NULL);
+        if (!hit) {
+            m->way[2 * r->n] = m->goal.x;
+            m->way[2 * r->n + 1] = m->goal.y;
+            m->nway++;
+        }
+    }
+    return WF_OK;
+}
+
+static wf_status begin_escape(wf_units *u, const wf_grid *g, wf_hier *h,
+                              unit *m, int *stuck)
+{
+    int64_t i = floor_cell(m->x), j = floor_cell(m->y);
+    if (i < 0) i = 0;
+    if (j < 0) j = 0;
+    if (i >= u->gw) i = u->gw - 1;
+    if (j >= u->gh) j = u->gh - 1;
+    int ox, oy;
+    *stuck = 0;
+    wf_status st = wf_hier_nearest_passable(h, g, m->cls, (int)i, (int)j, &ox, &oy);
+    if (st == WF_NO_PATH) {
+        *stuck = 1;
+        return WF_OK;
+    }
+    if (st != WF_OK)
+        return st;
+    drop_request(u, m);
+    m->ex = (wf_fix)(ox * FIX + FIX / 2);
+    m->ey = (wf_fix)(oy * FIX + FIX / 2);
+    m->state = WF_UNIT_ESCAPING;
+    m->nway = m->next = 0;
+    m->wait = 0;
+    return WF_OK;
+}
+
+typedef struct gather_ctx {
+    wf_units *u;
+    int self;
+    wf_fix r;
+    int64_t x0, y0, x1, y1;   /* box the squares must meet */
+} gather_ctx;
+
+static int gather_visit(void *p, int s)
+{
+    gather_ctx *c = p;
+    if (s == c->self)
+        return 0;
+    const unit *o = &c->u->units[s];
+    int64_t h = (int64_t)o->r + c->r;
+    if (o->x + h < c->x0 || o->x - h > c->x1 || o->y + h < c->y0 || o->y - h > c->y1)
+        return 0;
+    wf_vertex_square *q = &c->u->sq[c->u->nsq++];
+    q->x = o->x;
+    q->y = o->y;
+    q->half = (wf_fix)h;
+    return 0;
+}
+
+static wf_status short_path(wf_units *u, const wf_grid *g, int s,
+                            const wf_goal *goal, wf_fix range, int brute,
+                            int max_expanded, const wf_fix **xy, int *n,
+                            int *reached, wf_vertex_stats *stats)
+{
+    unit *m = &u->units[s];
+    gather_ctx c = {u, s, m->r, (int64_t)m->x - range, (int64_t)m->y - range,
+                    (int64_t)m->x + range, (int64_t)m->y + range};
+    u->nsq = 0;
+    int saved = u->cfg.brute;
+    u->cfg.brute = 0;   /* gathering always uses the index */
+    near_units(u, c.x0, c.y0, c.x1, c.y1, (int64_t)m->r + u->maxr, gather_visit, &c);
+    u->cfg.brute = saved;
+    wf_vertex_query q;
+    q.cls = m->cls;
+    q.x = m->x;
+    q.y = m->y;
+    q.goal = *goal;
+    q.range = range;
+    q.brute = brute;
+    q.max_expanded = max_expanded;
+    return wf_vertex_find(u->vx, g, &q, u->sq, u->nsq, xy, n, reached, stats);
+}
+
+wf_status wf_units_short_path(wf_units *u, const wf_grid *g, uint32_t id,
+                              const wf_goal *goal, wf_fix range, int brute,
+                              const wf_fix **xy, int *n, int *reached,
+                              wf_vertex_stats *stats)
+{
+    int s = slot_of(u, id);
+    if (s == NONE)
+        return WF_ERR_NOTFOUND;
+    if (!g || wf_grid_width(g) != u->gw || wf_grid_height(g) != u->gh)
+        return WF_ERR_ARG;
+    return short_path(u, g, s, goal, range, brute, 0, xy, n, reached, stats);
+}
+
+/* A way round the unit in front of slot s: the vertex path to the last
+ * waypoint of its path inside the box (the waypoints before it are
+ * replaced), or when that cannot be reached the part towards it. Tried on
+ * the first tick a unit is blocked and every fourth tick it waits. 1 when
+ * it found a way. */
+static int detour(wf_units *u, const wf_grid *g, int s)
+{
+    unit *m = &u->units[s];
+    if (u->cfg.short_range == 0 || m->state == WF_UNIT_ESCAPING
+        || m->next >= m->nway || m->wait % 4 != 0)
+        return 0;
+    int64_t range = (int64_t)u->cfg.short_range * FIX;
+    const wf_fix *xy;
+    int n, reached;
+    if (m->goal.type != WF_GOAL_POINT && !m->goal.inverted) {
+        /* near a circle or square goal: straight for it, round the unit */
+        wf_status st = short_path(u, g, s, &m->goal, (wf_fix)range, 0,
+                                  DETOUR_EXPANSIONS, &xy, &n, &reached, NULL);
+        /* its points replace the rest of the path (the passed waypoints
+         * stay in place: wf_units_waypoints reads as one list) */
+        if (st == WF_OK && reached && n >= 2
+            && reserve_way(m, m->next + n - 1) == WF_OK) {
+            memcpy(m->way + 2 * m->next, xy + 2, (size_t)(n - 1) * 2 * sizeof *xy);
+            m->nway = m->next + n - 1;
+            return 1;
+        }
+    }
+    int k = m->next;
+    while (k + 1 < m->nway && abs64((int64_t)m->way[2 * (k + 1)] - m->x) <= range
+           && abs64((int64_t)m->way[2 * (k + 1) + 1] - m->y) <= range)
+        k++;
+    wf_goal goal;
+    wf_goal_point(&goal, m->way[2 * k], m->way[2 * k + 1]);
+    wf_status st = short_path(u, g, s, &goal, (wf_fix)range, 0,
+                              DETOUR_EXPANSIONS, &xy, &n, &reached, NULL);
+    if (st != WF_OK || n < 2)
+        return 0;
+    /* the detour's inner points replace waypoints [next, k) when it
+     * reached way[k]; otherwise they all go in front of way[next] */
+    int add = reached ? n - 2 : n - 1;
+    int drop = reached ? k - m->next : 0;
+    if (add == 0 && drop == 0)
+        return 0;
+    if (add > drop && reserve_way(m, m->nway + add - drop) != WF_OK)
+        return 0;
+    memmove(m->way + 2 * (m->next + add), m->way + 2 * (m->next + drop),
+            (size_t)(m->nway - m->next - drop) * 2 * sizeof *m->way);
+    memcpy(m->way + 2 * m->next, xy + 2, (size_t)add * 2 * sizeof *xy);
+    m->nway += add - drop;
+    return 1;
+}
+
+/* An inverted goal's path: the vertex pathfinder's, in a box of
+ * short_range navcells (8 when that is 0). */
+static wf_status plan_inverted(wf_units *u, const wf_grid *g, int s)
+{
+    unit *m = &u->units[s];
+    int64_t range = (u->cfg.short_range > 0 ? u->cfg.short_range : 8) * FIX;
+    /* a box that holds the way out: the nearest point outside, and room */
+    if (wf_goal_point_inside(&m->goal, m->x, m->y) == 0) {
+        int64_t need = 0;
+        wf_goal probe = m->goal;
+        probe.inverted = 0;
+        /* the farthest the shape reaches from the unit bounds the way out */
+        int64_t ext = probe.type == WF_GOAL_CIRCLE ? probe.r
+                      : (int64_t)probe.hw + probe.hh;
+        need = abs64((int64_t)m->x - probe.x) + abs64((int64_t)m->y - probe.y)
+               + ext + 2 * FIX;
+        if (need > range)
+            range = need;
+    }
+    if (range > WF_VERTEX_MAX_RANGE)
+        range = WF_VERTEX_MAX_RANGE;
+    const wf_fix *xy;
+    int n, reached;
+    wf_status st = short_path(u, g, s, &m->goal, (wf_fix)range, 0,
+                              DETOUR_EXPANSIONS, &xy, &n, &reached, NULL);
+    if (st == WF_START_BLOCKED)
+        return WF_OK;                 /* the escape comes first next tick */
+    if (st != WF_OK)
+        return st;
+    st = reserve_way(m, n);
+    if (st != WF_OK)
+        return st;
+    memcpy(m->way, xy, (size_t)n * 2 * sizeof *xy);
+    m->nway = n;
+    m->next = 0;
+    m->unreachable = !reached;
+    m->state = WF_UNIT_MOVING;
+    return WF_OK;
+}
+
+static wf_status unit_turn(wf_units *u, const wf_grid *g, wf_hier *h, int s,
+                           wf_unit_event *ev, size_t *count)
+{
+    unit *m = &u->units[s];
+    if (m->has_order && ++m->order_ticks > u->cfg.max_order_ticks) {
+        fail(u, m, WF_UNIT_TIMEOUT, ev, count);
+        return WF_OK;
+    }
+    wf_status st;
+    if (m->state != WF_UNIT_ESCAPING && !point_clear(g, m->cls, m->x, m->y)) {
+        int stuck;
+        st = begin_escape(u, g, h, m, &stuck);
+        if (st != WF_OK)
+            return st;
+        if (stuck) {
+            if (m->has_order)
+                fail(u, m, WF_UNIT_STUCK, ev, count);
+            return WF_OK;
+        }
+    }
+    if (m->state == WF_UNIT_PLANNING && m->goal.inverted) {
+        st = plan_inverted(u, g, s);
+        if (st == WF_NO_PATH) {
+            fail(u, m, WF_UNIT_UNREACHABLE, ev, count);
+            return WF_OK;
+        }
+        if (st != WF_OK)
+            return st;
+    }
+    if (m->state == WF_UNIT_PLANNING) {
+        wf_req_state rs;
+        if (wf_queue_state(u->q, m->handle, &rs) != WF_OK || rs == WF_REQ_PENDING)
+            return WF_OK;
+        wf_result r;
+        wf_queue_result(u->q, m->handle, &r);
+        if (r.status != WF_OK) {
+            wf_queue_release(u->q, m->handle);
+            m->handle = 0;
+            fail(u, m, reason_of(r.status), ev, count);
+            return WF_OK;
+        }
+        st = take_path(m, g, &r);
+        wf_queue_release(u->q, m->handle);
+        m->handle = 0;
+        m->plan_seq = 0;
+        if (st != WF_OK)
+            return st;
+        m->state = WF_UNIT_MOVING;
+    }
+    if (m->state == WF_UNIT_IDLE || m->state == WF_UNIT_PLANNING)
+        return WF_OK;
+    int moved;
+    walk_result w = walk(u, g, s, &moved);
+    if (w == WALK_UNITS && !moved && detour(u, g, s))
+        w = walk(u, g, s, &moved);
+    /* a circle or square goal is reached once the unit stands in it */
+    if (m->state != WF_UNIT_ESCAPING && m->goal.type != WF_GOAL_POINT
+        && !m->goal.inverted && wf_goal_point_inside(&m->goal, m->x, m->y))
+        w = WALK_DONE;
+    if (w == WALK_DONE) {
+        if (m->state == WF_UNIT_ESCAPING) {
+            m->state = WF_UNIT_IDLE;
+            if (m->has_order)
+                return submit(u, m);
+            return WF_OK;
+        }
+        uint32_t id = m->id;
+        int unreachable = m->unreachable;
+        clear_order(u, m);
+        emit(ev, count, id, unreachable ? WF_UNIT_FAILED : WF_UNIT_ARRIVED,
+             unreachable ? WF_UNIT_UNREACHABLE : WF_UNIT_FINE);
+        return WF_OK;
+    }
+    if (w == WALK_GRID)                 /* the grid changed: plan again */
+        return submit(u, m);
+    if (w == WALK_UNITS && !moved) {
+        m->wait++;
+        if (m->wait > u->cfg.max_wait) {
+            fail(u, m, WF_UNIT_BLOCKED, ev, count);
+            return WF_OK;
+        }
+        if (m->state != WF_UNIT_ESCAPING)
+            m->state = WF_UNIT_WAITING;
+        if (m->wait == 1)
+            emit(ev, count, m->id, WF_UNIT_BLOCKED_EV, WF_UNIT_BLOCKED);
+        return WF_OK;
+    }
+    m->wait = 0;
+    if (m->state == WF_UNIT_WAITING)
+        m->state = WF_UNIT_MOVING;
+    return WF_OK;
+}
+
+wf_status wf_units_tick(wf_units *u, const wf_grid *g, wf_hier *h,
+                        wf_unit_event *events, size_t cap, size_t *count)
+{
+    *count = 0;
+    if (!g || !h || wf_grid_width(g) != u->gw || wf_grid_height(g) != u->gh
+        || cap < u->n)
+        return WF_ERR_ARG;
+    uint64_t budget = u->cfg.budget + u->backlog;
+    uint64_t used;
+    uint32_t served;
+    wf_status st = wf_queue_run(u->q, g, h, budget, &used, &served);
+    if (st != WF_OK)
+        return st;
+    u->backlog = 0;
+    /* what the oldest pending request has spent: see wf_units_clock */
+    uint64_t done_cost = 0;
+    for (size_t k = 0; k < u->n; k++) {
+        const unit *m = &u->units[u->order[k]];
+        wf_req_state rs;
+        if (m->handle && wf_queue_state(u->q, m->handle, &rs) == WF_OK
+            && rs != WF_REQ_PENDING) {
+            wf_result r;
+            if (wf_queue_result(u->q, m->handle, &r) == WF_OK)
+                done_cost += r.expanded;
+        }
+    }
+    u->head_spent = u->head_spent + used - done_cost;
+    u->ticks++;
+    for (size_t k = 0; k < u->n; k++) {
+        st = unit_turn(u, g, h, (int)u->order[k], events, count);
+        if (st != WF_OK)
+            return st;
+    }
+    return WF_OK;
+}
+
+/* ------------------------------------------------------- save / load -- */
+
+void wf_units_get_clock(const wf_units *u, wf_units_clock *out)
+{
+    out->next_id = u->next_id;
+    out->ticks = u->ticks;
+    out->next_seq = u->next_seq;
+    out->head_spent = u->head_spent;
+}
+
+wf_status wf_units_restore(wf_units *u, const wf_grid *g,
+                           const wf_unit_info *in, const wf_fix *xy, int n)
+{
+    int64_t wx = (int64_t)u->gw * FIX, wy = (int64_t)u->gh * FIX;
+    if (in->id == 0 || in->id == UINT32_MAX || slot_of(u, in->id) != NONE
+        || in->cls < 0 || in->cls >= wf_grid_class_count(g)
+        || !radius_ok(in->radius) || in->speed <= 0
+        || in->speed > WF_UNIT_MAX_SPEED || in->x < 0 || in->y < 0
+        || in->x >= wx || in->y >= wy || (int)in->state < 0
+        || in->state > WF_UNIT_ESCAPING || n < 0 || n != in->nway
+        || in->next < 0 || in->next > n || in->wait < 0 || in->order_ticks < 0
+        || (in->has_order != 0 && in->has_order != 1)
+        || (in->has_order && !goal_ok(&in->goal))
+        || (in->state == WF_UNIT_PLANNING
+            && (!in->has_order || (in->plan_seq == 0) != (in->goal.inverted != 0)))
+        || (in->state != WF_UNIT_PLANNING && in->plan_seq != 0)
+        || ((in->state == WF_UNIT_MOVING || in->state == WF_UNIT_WAITING)
+            && (!in->has_order || n == 0))
+        || (in->state == WF_UNIT_ESCAPING
+            && (in->ex < 0 || in->ey < 0 || in->ex >= wx || in->ey >= wy)))
+        return WF_ERR_ARG;
+    for (int k = 0; k < 2 * n; k++)
+        if (xy[k] < 0 || xy[k] >= (k % 2 ? wy : wx))
+            return WF_ERR_ARG;
+    unit m;
+    memset(&m, 0, sizeof m);
+    m.id = in->id;
+    m.cls = in->cls;
+    m.x = in->x;
+    m.y = in->y;
+    m.r = in->radius;
+    m.speed = in->speed;
+    m.state = in->state;
+    m.has_order = in->has_order;
+    if (m.has_order)
+        m.goal = in->goal;
+    m.wait = in->wait;
+    m.order_ticks = in->order_ticks;
+    m.unreachable = in->unreachable != 0;
+    m.plan_seq = in->plan_seq;
+    m.ex = in->ex;
+    m.ey = in->ey;
+    if (reserve_way(&m, n) != WF_OK)
+        return WF_ERR_NOMEM;
+    if (n)
+        memcpy(m.way, xy, (size_t)n * 2 * sizeof *xy);
+    m.nway = n;
+    m.next = in->next;
+    int s;
+    wf_status st = insert(u, &m, &s);
+    if (st != WF_OK)
+        free(m.way);
+    return st;
+}
+
+static int by_seq(const void *a, const void *b)
+{
+    uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+    return x < y ? -1 : x > y;
+}
+
+wf_status wf_units_set_clock(wf_units *u, const wf_units_clock *c)
+{
+    if (c->next_id == 0 || c->next_seq == 0)
+        return WF_ERR_ARG;
+    uint64_t *keys = malloc((u->n ? u->n : 1) * sizeof *keys);
+    if (!keys)
+        return WF_ERR_NOMEM;
+    size_t nk = 0;
+    for (size_t k = 0; k < u->n; k++) {
+        const unit *m = &u->units[u->order[k]];
+        if (m->id >= c->next_id || m->plan_seq >= c->next_seq || m->handle) {
+            free(keys);
+            return WF_ERR_ARG;
+        }
+        if (m->state == WF_UNIT_PLANNING && m->plan_seq)
+            keys[nk++] = m->plan_seq << 20 | (uint64_t)u->order[k];
+    }
+    qsort(keys, nk, sizeof *keys, by_seq);
+    for (size_t k = 1; k < nk; k++)
+        if (keys[k] >> 20 == keys[k - 1] >> 20) {
+            free(keys);
+            return WF_ERR_ARG;
+        }
+    u->next_id = c->next_id;
+    u->ticks = c->ticks;
+    u->backlog = c->head_spent;
+    u->head_spent = 0;
+    wf_status st = WF_OK;
+    for (size_t k = 0; k < nk && st == WF_OK; k++) {
+        unit *m = &u->units[keys[k] & ((1u << 20) - 1)];
+        uint64_t seq = m->plan_seq;
+        st = submit(u, m);
+        m->plan_seq = seq;
+    }
+    u->next_seq = c->next_seq;
+    free(keys);
+    return st;
+}
