@@ -19,5 +19,6 @@ M.queue = require("wayfinder.queue")
 M.world = require("wayfinder.world")
 M.bt = require("wayfinder.bt")
 M.gridplan = require("wayfinder.gridplan")
+M.graph = require("wayfinder.graph")
 
 return M

@@ -1,6 +1,7 @@
 /* lcore.c - luaopen_wayfinder_core: builds the core table and registers
  * every userdata type. Safe to run twice (metatables are made once). */
 #include "lcheck.h"
+#include "lgraph.h"
 
 int luaopen_wayfinder_core(lua_State *L);
 
@@ -13,5 +14,6 @@ int luaopen_wayfinder_core(lua_State *L)
     wfl_register_rectplan(L);
     wfl_register_queue(L);
     wfl_register_walker(L);
+    wfl_register_graph(L);
     return 1;
 }
