@@ -186,7 +186,7 @@ function M.new(options)
   g.temporary_cap = tl
   g.bias = read_bias(fname, "options.waypath_bias", options.waypath_bias or { 3, 4 })
   g.sectors = {}
-  g.portals = {}          -- id -> portal record
+  g.recs = {}             -- id -> portal record
   g.order = {}            -- live portal ids, ascending
   g.next_id = 1
   g.temporary = {}        -- FIFO of temporary link ids
@@ -310,7 +310,7 @@ local function insert_portal(self, p)
   local id = self.next_id
   self.next_id = id + 1
   p.id = id
-  self.portals[id] = p
+  self.recs[id] = p
   self.order[#self.order + 1] = id
   self.compiled = nil
   return id
@@ -377,7 +377,7 @@ local function resolve_exit(self, fname, p)
     end
     seen[q.id or 0] = true
     chain[#chain + 1] = tostring(q.id or "new")
-    local nxt = self.portals[q.exit]
+    local nxt = self.recs[q.exit]
     if not nxt then fail(fname, "link exit %s is not a portal of this graph", describe(q.exit)) end
     if seen[nxt.id] then
       chain[#chain + 1] = tostring(nxt.id)
@@ -399,7 +399,7 @@ local function build_link(self, fname, spec)
   if spec.exit ~= nil then
     if kind ~= "teleport" then fail(fname, "link.exit is only for kind 'teleport'") end
     if spec.to ~= nil then fail(fname, "give link.to or link.exit, not both") end
-    if math.type(spec.exit) ~= "integer" or not self.portals[spec.exit] then
+    if math.type(spec.exit) ~= "integer" or not self.recs[spec.exit] then
       fail(fname, "link.exit must be a portal id of this graph, got %s", describe(spec.exit))
     end
     p.exit = spec.exit
@@ -455,7 +455,7 @@ function Graph:add_temporary_link(spec)
 end
 
 function Graph:_remove(id)
-  self.portals[id] = nil
+  self.recs[id] = nil
   for k, v in ipairs(self.order) do
     if v == id then table.remove(self.order, k); break end
   end
@@ -468,14 +468,15 @@ function Graph:temporary_links()
 end
 
 function Graph:portal(id)
-  if math.type(id) ~= "integer" or not self.portals[id] then
+  if math.type(id) ~= "integer" or not self.recs[id] then
     fail("graph:portal", "id must be a portal id of this graph, got %s", describe(id))
   end
-  local p = self.portals[id]
+  local p = self.recs[id]
   return { id = id, kind = p.kind, a = p.a, b = p.b, from = { p.from[1], p.from[2] },
     to = { p.to[1], p.to[2] }, one_way = p.one_way, cost = p.cost, action = p.action,
     data = p.data, exit = p.exit, wait = p.wait, temporary = p.temporary or false,
-    waypath = p.waypath }
+    waypath = p.waypath, class_mask = p.classes, needs_mask = p.needs,
+    span = p.span and { p.span[1], p.span[2], p.span[3], p.span[4] } }
 end
 
 --- graph:portals() -> ids in ascending order
@@ -543,7 +544,7 @@ function Graph:_compile()
   end
   k = 0
   for i, id in ipairs(self.order) do
-    local p = self.portals[id]
+    local p = self.recs[id]
     local flags = (p.one_way and FLAG_ONE_WAY or 0)
       | (p.kind == "walk" and p.span and FLAG_WALK or 0)
     local sa = p.span or { p.from[1], p.from[2], p.from[1], p.from[2] }
@@ -611,7 +612,7 @@ local function result_of(self, c, r)
   local corridor = {}
   for i, cidx in ipairs(r.portals) do
     local id = c.ids[cidx]
-    local p = self.portals[id]
+    local p = self.recs[id]
     corridor[i] = { portal = id, kind = p.kind, action = p.action, data = p.data,
       from_sector = r.sectors[i], to_sector = r.sectors[i + 1],
       reverse = r.dirs[i] == 1 }
@@ -786,7 +787,7 @@ end
 function Graph:stats()
   local links = 0
   for _, id in ipairs(self.order) do
-    if self.portals[id].kind ~= "walk" or not self.portals[id].span then links = links + 1 end
+    if self.recs[id].kind ~= "walk" or not self.recs[id].span then links = links + 1 end
   end
   local gs = self.grid_stats or {}
   return { sectors = #self.sectors, portals = #self.order - links, links = links,
@@ -813,7 +814,7 @@ function Graph:save()
     t.sectors[i] = { s.x0, s.y0, s.x1, s.y1, s.surface, s.danger, name = s.name, region = s.region }
   end
   for i, id in ipairs(self.order) do
-    local p = self.portals[id]
+    local p = self.recs[id]
     t.portals[i] = { id = id, kind = p.kind, a = p.a, b = p.b, from = { p.from[1], p.from[2] },
       to = { p.to[1], p.to[2] }, span = p.span and { p.span[1], p.span[2], p.span[3], p.span[4] },
       one_way = p.one_way, cost = p.cost, classes = p.classes, needs = p.needs, action = p.action,
@@ -899,7 +900,7 @@ function M.load(t)
     if p.span ~= nil and (type(p.span) ~= "table" or #p.span ~= 4) then
       load_error("portal %d has a bad span", p.id)
     end
-    g.portals[p.id] = { id = p.id, kind = p.kind, a = p.a, b = p.b,
+    g.recs[p.id] = { id = p.id, kind = p.kind, a = p.a, b = p.b,
       from = { p.from[1], p.from[2] }, to = { p.to[1], p.to[2] },
       span = p.span and { p.span[1], p.span[2], p.span[3], p.span[4] }, one_way = p.one_way,
       cost = p.cost, classes = p.classes, needs = p.needs, action = p.action,
@@ -908,7 +909,7 @@ function M.load(t)
     g.order[i] = p.id
   end
   for _, id in ipairs(g.order) do
-    local p = g.portals[id]
+    local p = g.recs[id]
     if p.exit ~= nil then
       if p.kind ~= "teleport" then load_error("portal %d has an exit but is not a teleport", id) end
       local ok2, err = pcall(resolve_exit, g, fname, p)
@@ -920,8 +921,8 @@ function M.load(t)
   end
   g.next_id = t.next_id
   for i, id in ipairs(t.temporary) do
-    if not g.portals[id] then load_error("temporary link %d is not a portal", i) end
-    g.portals[id].temporary = true
+    if not g.recs[id] then load_error("temporary link %d is not a portal", i) end
+    g.recs[id].temporary = true
     g.temporary[i] = id
   end
   for i, w in ipairs(t.waypaths) do
