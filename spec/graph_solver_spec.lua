@@ -16,7 +16,8 @@ local function random_graph(seed)
   math.randomseed(seed)
   local g = graph.new {
     surfaces = { "grass", "road", "mud" },
-    classes = { { name = "walker", surfaces = MULTS.walker }, { name = "car", surfaces = MULTS.car } },
+    classes = { { name = "walker", surfaces = MULTS.walker },
+      { name = "car", surfaces = MULTS.car } },
     abilities = { "jump", "climb" },
   }
   local boxes = brute.random_boxes(24, 18, math.random(6, 24))
@@ -79,7 +80,8 @@ describe("graph solver", function()
         local r, reason = g:find_path(sx, sy, gx, gy, { class = class, abilities = abil })
         compared = compared + 1
         if want then
-          assert.is_table(r, ("seed %d: expected cost %d, got %s"):format(seed, want, tostring(reason)))
+          assert.is_table(r, ("seed %d: expected cost %d, got %s"):format(seed, want,
+            tostring(reason)))
           assert.are.equal(want, r.cost_units)
           reached = reached + 1
           -- the path runs from the start to the goal

@@ -424,12 +424,13 @@ local function build_link(self, fname, spec)
     p.wait = wait
   end
   if spec.cost ~= nil then
-    p.cost = check_cost(fname, "link.cost", spec.cost)
+    p.cost = check_cost(fname, "link.cost", spec.cost) + wait
   elseif kind == "teleport" then
-    p.cost = 0
+    p.cost = wait
   else
     p.cost = dist_ceil(from[1], from[2], p.to[1], p.to[2]) / FIX + wait
   end
+  if p.cost > MAX_COST then fail(fname, "link.cost plus link.wait exceeds 2^30") end
   common_fields(self, fname, spec, p)
   return p
 end
@@ -853,7 +854,7 @@ function M.load(t)
   end
   local ok, g = pcall(M.new, { surfaces = t.surfaces, classes = t.classes, abilities = t.abilities,
     temporary_links = t.temporary_links, waypath_bias = t.waypath_bias })
-  if not ok then load_error("%s", tostring(g):gsub("^wayfinder%.graph%.new: ", "")) end
+  if not ok then load_error("%s", (tostring(g):gsub("^.-graph%.new: ", "", 1))) end
   for i, s in ipairs(t.sectors) do
     if type(s) ~= "table" then load_error("sector %d must be a table", i) end
     for k = 1, 4 do
@@ -913,7 +914,7 @@ function M.load(t)
     if p.exit ~= nil then
       if p.kind ~= "teleport" then load_error("portal %d has an exit but is not a teleport", id) end
       local ok2, err = pcall(resolve_exit, g, fname, p)
-      if not ok2 then load_error("%s", tostring(err):gsub("^.-: ", "", 1)) end
+      if not ok2 then load_error("%s", (tostring(err):gsub("^.-load: ", "", 1))) end
     end
   end
   if math.type(t.next_id) ~= "integer" or t.next_id <= last then
@@ -933,7 +934,7 @@ function M.load(t)
   end
   g.grid_stats = t.grid_stats
   local okc, cerr = pcall(g._compile, g)
-  if not okc then load_error("%s", tostring(cerr):gsub("^graph: ", "")) end
+  if not okc then load_error("%s", (tostring(cerr):gsub("^.-graph: ", "", 1))) end
   return g
 end
 
