@@ -144,6 +144,40 @@ describe("graph from a grid", function()
     end
   end)
 
+  it("decomposes into quadtree leaves: aligned power-of-two squares, clipped", function()
+    math.randomseed(11)
+    for _ = 1, 5 do
+      local w, h = math.random(5, 30), math.random(5, 30)
+      local rows = {}
+      for y = 1, h do
+        local r = {}
+        for x = 1, w do r[x] = math.random() < 0.25 and "@" or "." end
+        rows[y] = table.concat(r)
+      end
+      local grid = wayfinder.grid.from_ascii(table.concat(rows, "\n"))
+      local q = graph.from_grid(grid, { decomposition = "quadtree" })
+      local b = graph.from_grid(grid)
+      assert.are.equal("quadtree", q:stats().decomposition)
+      assert.are.equal(b:stats().navcells, q:stats().navcells)
+      assert.are.equal(b:stats().regions, q:stats().regions)
+      for i = 1, q:sector_count() do
+        local s = q:sector(i)
+        local side = math.max(s.x1 - s.x0, s.y1 - s.y0)
+        local p2 = 1
+        while p2 < side do p2 = p2 * 2 end
+        -- the leaf's square has a power-of-two side and is aligned to it
+        assert.are.equal(0, s.x0 % p2)
+        assert.are.equal(0, s.y0 % p2)
+        assert.is_true((s.x1 - s.x0 == p2 or s.x1 == w) and (s.y1 - s.y0 == p2 or s.y1 == h))
+      end
+      for y = 0, h - 1 do
+        for x = 0, w - 1 do
+          assert.are.equal(grid:is_passable(x, y), q:sector_at(x + 0.5, y + 0.5) ~= nil)
+        end
+      end
+    end
+  end)
+
   it("cuts long shared edges into spans of at most max_span navcells", function()
     local grid = wayfinder.grid.from_ascii(("." .. ("@"):rep(19) .. "\n"):rep(1)
       .. ("."):rep(20) .. "\n")

@@ -194,9 +194,9 @@ describe("graph built from a grid", function()
   -- path is at most 1.25 times the grid's optimal 8-connected length.
   local BOUND <const> = 1.25
 
-  local function compare(grid, n, seed)
+  local function compare(grid, n, seed, decomposition)
     math.randomseed(seed)
-    local g = graph.from_grid(grid)
+    local g = graph.from_grid(grid, { decomposition = decomposition })
     local w, h = grid:width(), grid:height()
     local worst, found = 0, 0
     for _ = 1, n do
@@ -232,16 +232,20 @@ describe("graph built from a grid", function()
         rows[y] = table.concat(r)
       end
       local grid = wayfinder.grid.from_ascii(table.concat(rows, "\n"))
-      local worst = compare(grid, 60, seed)
-      assert.is_true(worst <= BOUND, ("seed %d: ratio %.4f"):format(seed, worst))
+      for _, d in ipairs({ "boxes", "quadtree" }) do
+        local worst = compare(grid, 60, seed, d)
+        assert.is_true(worst <= BOUND, ("seed %d, %s: ratio %.4f"):format(seed, d, worst))
+      end
     end
   end)
 
   it("stays within the bound on the maps in spec/data/maps", function()
     for _, name in ipairs({ "arena", "den011d" }) do
       local grid = assert(wayfinder.grid.load_movingai("spec/data/maps/" .. name .. ".map"))
-      local worst = compare(grid, 60, 7)
-      assert.is_true(worst <= BOUND, ("%s: ratio %.4f"):format(name, worst))
+      for _, d in ipairs({ "boxes", "quadtree" }) do
+        local worst = compare(grid, 60, 7, d)
+        assert.is_true(worst <= BOUND, ("%s, %s: ratio %.4f"):format(name, d, worst))
+      end
     end
   end)
 end)

@@ -1,6 +1,7 @@
 /* graph_build.c - sectors and portals from a navcell grid: a flood fill
- * into regions, a greedy cover of each region by boxes of one surface,
- * and portals along the boxes' shared edges (method in wayfinder.h). */
+ * into regions, a cover of each region by boxes of one surface (greedy
+ * boxes, or the leaves of a region quadtree), and portals along the
+ * boxes' shared edges (method in wayfinder.h). */
 #include <stdlib.h>
 #include <string.h>
 
@@ -61,58 +62,39 @@ static int edge_portals(ibuf *out, const int *cellbox, int w, int k, int line,
     return 1;
 }
 
-wf_status wf_graph_boxes_from_grid(const wf_grid *g, int cls,
-                                   const uint8_t *surface, int max_span,
-                                   wf_graph_boxes *out)
+/* Marks the box [x, x1) x [y, y1) as box nbox and records it. */
+static int add_box(ibuf *boxes, ibuf *regs, int *cellbox, const int *region,
+                   int w, int x, int y, int x1, int y1, int sf, int nbox)
 {
-    if (!g || !out || cls < 0 || cls >= wf_grid_class_count(g) || max_span < 1)
-        return WF_ERR_ARG;
-    memset(out, 0, sizeof *out);
-    int w = wf_grid_width(g), h = wf_grid_height(g);
-    size_t n = (size_t)w * (size_t)h;
-    if (surface)
-        for (size_t i = 0; i < n; i++)
-            if (surface[i] >= WF_GRAPH_MAX_SURFACES) return WF_ERR_ARG;
-    int *region = malloc(n * sizeof *region);
-    int *cellbox = malloc(n * sizeof *cellbox);
-    int *stack = malloc(n * sizeof *stack);
-    ibuf boxes = { 0, 0, 0 }, regs = { 0, 0, 0 }, ports = { 0, 0, 0 };
-    wf_status st = WF_ERR_NOMEM;
-    if (!region || !cellbox || !stack) goto done;
-    for (size_t i = 0; i < n; i++) {
-        int x = (int)(i % (size_t)w), y = (int)(i / (size_t)w);
-        region[i] = wf_grid_is_passable(g, x, y, cls) ? -1 : -2;
-        cellbox[i] = -1;
-    }
-    /* regions: 4-connected flood fill in row-major seed order */
-    int nreg = 0;
-    for (size_t i = 0; i < n; i++) {
-        if (region[i] != -1) continue;
-        size_t top = 0;
-        stack[top++] = (int)i;
-        region[i] = nreg;
-        while (top > 0) {
-            int c = stack[--top];
-            int x = c % w, y = c / w;
-            int nb[4] = { x > 0 ? c - 1 : -1, x + 1 < w ? c + 1 : -1,
-                          y > 0 ? c - w : -1, y + 1 < h ? c + w : -1 };
-            for (int k = 0; k < 4; k++)
-                if (nb[k] >= 0 && region[nb[k]] == -1) {
-                    region[nb[k]] = nreg;
-                    stack[top++] = nb[k];
-                }
-        }
-        nreg++;
-    }
-    /* boxes: grow right, then down */
-    int nbox = 0;
+    for (int cy = y; cy < y1; cy++)
+        for (int cx = x; cx < x1; cx++)
+            cellbox[(size_t)cy * w + cx] = nbox;
+    int rec[5] = { x, y, x1, y1, sf };
+    for (int k = 0; k < 5; k++)
+        if (!push(boxes, rec[k])) return 0;
+    return push(regs, region[(size_t)y * w + x]);
+}
+
+typedef struct build {
+    int w, h;
+    const uint8_t *surface;
+    int *region, *cellbox;
+    ibuf boxes, regs;
+    int nbox;
+} build;
+
+/* Greedy: grow right along the row, then down while the row segment is. */
+static int boxes_greedy(build *b)
+{
+    int w = b->w, h = b->h;
+    const uint8_t *surface = b->surface;
     for (int y = 0; y < h; y++)
         for (int x = 0; x < w; x++) {
             size_t i = (size_t)y * w + x;
-            if (region[i] < 0 || cellbox[i] >= 0) continue;
+            if (b->region[i] < 0 || b->cellbox[i] >= 0) continue;
             int sf = surface ? surface[i] : 0;
-#define FREE_CELL(cx, cy) (region[(size_t)(cy) * w + (cx)] >= 0 && \
-        cellbox[(size_t)(cy) * w + (cx)] < 0 && \
+#define FREE_CELL(cx, cy) (b->region[(size_t)(cy) * w + (cx)] >= 0 && \
+        b->cellbox[(size_t)(cy) * w + (cx)] < 0 && \
         (!surface || surface[(size_t)(cy) * w + (cx)] == sf))
             int x1 = x + 1;
             while (x1 < w && FREE_CELL(x1, y)) x1++;
@@ -125,41 +107,143 @@ wf_status wf_graph_boxes_from_grid(const wf_grid *g, int cls,
                 y1++;
             }
 #undef FREE_CELL
-            for (int cy = y; cy < y1; cy++)
-                for (int cx = x; cx < x1; cx++)
-                    cellbox[(size_t)cy * w + cx] = nbox;
-            int rec[5] = { x, y, x1, y1, sf };
-            for (int k = 0; k < 5; k++)
-                if (!push(&boxes, rec[k])) goto done;
-            if (!push(&regs, region[i])) goto done;
-            nbox++;
+            if (!add_box(&b->boxes, &b->regs, b->cellbox, b->region, w, x, y, x1, y1, sf,
+                         b->nbox++))
+                return 0;
         }
+    return 1;
+}
+
+/* 1: every navcell of the clipped square is passable with surface *sf;
+ * 0: none is passable; -1: mixed. */
+static int uniform(const build *b, int x0, int y0, int x1, int y1, int *sf)
+{
+    size_t first = (size_t)y0 * b->w + x0;
+    int pass = b->region[first] >= 0;
+    *sf = b->surface ? b->surface[first] : 0;
+    for (int y = y0; y < y1; y++)
+        for (int x = x0; x < x1; x++) {
+            size_t i = (size_t)y * b->w + x;
+            if ((b->region[i] >= 0) != pass) return -1;
+            if (pass && b->surface && b->surface[i] != *sf) return -1;
+        }
+    return pass;
+}
+
+/* Region quadtree: a square that is not uniform splits into four, in the
+ * order north-west, north-east, south-west, south-east. */
+static int quad(build *b, int x, int y, int size)
+{
+    if (x >= b->w || y >= b->h) return 1;
+    int x1 = x + size < b->w ? x + size : b->w;
+    int y1 = y + size < b->h ? y + size : b->h;
+    int sf;
+    int u = uniform(b, x, y, x1, y1, &sf);
+    if (u == 0) return 1;
+    if (u == 1)
+        return add_box(&b->boxes, &b->regs, b->cellbox, b->region, b->w, x, y, x1, y1, sf,
+                       b->nbox++);
+    int half = size / 2;
+    return quad(b, x, y, half) && quad(b, x + half, y, half) &&
+           quad(b, x, y + half, half) && quad(b, x + half, y + half, half);
+}
+
+static wf_status boxes_of(const wf_grid *g, int cls, const uint8_t *surface,
+                          int max_span, int use_quadtree, wf_graph_boxes *out)
+{
+    if (!g || !out || cls < 0 || cls >= wf_grid_class_count(g) || max_span < 1)
+        return WF_ERR_ARG;
+    memset(out, 0, sizeof *out);
+    int w = wf_grid_width(g), h = wf_grid_height(g);
+    size_t n = (size_t)w * (size_t)h;
+    if (surface)
+        for (size_t i = 0; i < n; i++)
+            if (surface[i] >= WF_GRAPH_MAX_SURFACES) return WF_ERR_ARG;
+    build b;
+    memset(&b, 0, sizeof b);
+    b.w = w;
+    b.h = h;
+    b.surface = surface;
+    b.region = malloc(n * sizeof *b.region);
+    b.cellbox = malloc(n * sizeof *b.cellbox);
+    int *stack = malloc(n * sizeof *stack);
+    ibuf ports = { 0, 0, 0 };
+    wf_status st = WF_ERR_NOMEM;
+    if (!b.region || !b.cellbox || !stack) goto done;
+    for (size_t i = 0; i < n; i++) {
+        int x = (int)(i % (size_t)w), y = (int)(i / (size_t)w);
+        b.region[i] = wf_grid_is_passable(g, x, y, cls) ? -1 : -2;
+        b.cellbox[i] = -1;
+    }
+    /* regions: 4-connected flood fill in row-major seed order */
+    int nreg = 0;
+    for (size_t i = 0; i < n; i++) {
+        if (b.region[i] != -1) continue;
+        size_t top = 0;
+        stack[top++] = (int)i;
+        b.region[i] = nreg;
+        while (top > 0) {
+            int c = stack[--top];
+            int x = c % w, y = c / w;
+            int nb[4] = { x > 0 ? c - 1 : -1, x + 1 < w ? c + 1 : -1,
+                          y > 0 ? c - w : -1, y + 1 < h ? c + w : -1 };
+            for (int k = 0; k < 4; k++)
+                if (nb[k] >= 0 && b.region[nb[k]] == -1) {
+                    b.region[nb[k]] = nreg;
+                    stack[top++] = nb[k];
+                }
+        }
+        nreg++;
+    }
+    if (use_quadtree) {
+        int size = 1;
+        while (size < w || size < h) size *= 2;
+        if (!quad(&b, 0, 0, size)) goto done;
+    } else if (!boxes_greedy(&b)) {
+        goto done;
+    }
     /* portals: right edge then bottom edge of each box, in box order */
-    for (int k = 0; k < nbox; k++) {
-        const int *b = &boxes.v[5 * k];
-        if (b[2] < w && !edge_portals(&ports, cellbox, w, k, b[2], b[1], b[3], 1, max_span))
+    for (int k = 0; k < b.nbox; k++) {
+        const int *bx = &b.boxes.v[5 * k];
+        if (bx[2] < w &&
+            !edge_portals(&ports, b.cellbox, w, k, bx[2], bx[1], bx[3], 1, max_span))
             goto done;
-        if (b[3] < h && !edge_portals(&ports, cellbox, w, k, b[3], b[0], b[2], 0, max_span))
+        if (bx[3] < h &&
+            !edge_portals(&ports, b.cellbox, w, k, bx[3], bx[0], bx[2], 0, max_span))
             goto done;
     }
-    out->nboxes = nbox;
+    out->nboxes = b.nbox;
     out->nregions = nreg;
     out->nportals = (int)(ports.n / 6);
-    out->box = boxes.v;
-    out->region = regs.v;
+    out->box = b.boxes.v;
+    out->region = b.regs.v;
     out->portal = ports.v;
-    boxes.v = regs.v = ports.v = NULL;
+    b.boxes.v = b.regs.v = ports.v = NULL;
     if (!out->box) out->box = malloc(sizeof(int));
     if (!out->region) out->region = malloc(sizeof(int));
     if (!out->portal) out->portal = malloc(sizeof(int));
     st = (out->box && out->region && out->portal) ? WF_OK : WF_ERR_NOMEM;
     if (st != WF_OK) wf_graph_boxes_free(out);
 done:
-    free(region);
-    free(cellbox);
+    free(b.region);
+    free(b.cellbox);
     free(stack);
-    free(boxes.v);
-    free(regs.v);
+    free(b.boxes.v);
+    free(b.regs.v);
     free(ports.v);
     return st;
+}
+
+wf_status wf_graph_boxes_from_grid(const wf_grid *g, int cls,
+                                   const uint8_t *surface, int max_span,
+                                   wf_graph_boxes *out)
+{
+    return boxes_of(g, cls, surface, max_span, 0, out);
+}
+
+wf_status wf_graph_quadtree_from_grid(const wf_grid *g, int cls,
+                                      const uint8_t *surface, int max_span,
+                                      wf_graph_boxes *out)
+{
+    return boxes_of(g, cls, surface, max_span, 1, out);
 }

@@ -1175,6 +1175,15 @@ typedef struct wf_graph_boxes {
 wf_status wf_graph_boxes_from_grid(const wf_grid *g, int cls,
                                    const uint8_t *surface, int max_span,
                                    wf_graph_boxes *out);
+/* The same output from a region quadtree instead of greedy boxes: the
+ * smallest power-of-two square holding the grid is split into four while
+ * its navcells (clipped to the grid) are not all passable with one surface
+ * or all impassable; passable leaves are the boxes, in depth-first order
+ * (north-west, north-east, south-west, south-east). Neighbour links are
+ * the leaves' shared edges, found as for boxes. */
+wf_status wf_graph_quadtree_from_grid(const wf_grid *g, int cls,
+                                      const uint8_t *surface, int max_span,
+                                      wf_graph_boxes *out);
 void wf_graph_boxes_free(wf_graph_boxes *b);
 
 #ifdef __cplusplus

@@ -686,7 +686,7 @@ end
 -- -------------------------------------------------------- from grids --
 
 local GRID_KEYS <const> = set { "class", "surfaces", "legend", "max_span", "classes",
-  "abilities", "temporary_links", "waypath_bias" }
+  "abilities", "temporary_links", "waypath_bias", "decomposition" }
 
 --- graph.from_grid(grid [, options]) -> graph
 function M.from_grid(grid, options)
@@ -710,6 +710,11 @@ function M.from_grid(grid, options)
   local span = options.max_span or 8
   if math.type(span) ~= "integer" or span < 1 or span > 16384 then
     fail(fname, "options.max_span must be an integer in [1, 16384], got %s", describe(span))
+  end
+  local decomposition = options.decomposition or "boxes"
+  if decomposition ~= "boxes" and decomposition ~= "quadtree" then
+    fail(fname, "options.decomposition must be 'boxes' or 'quadtree', got %s",
+      describe(decomposition))
   end
   local w, h = grid:width(), grid:height()
   if w > LIMIT or h > LIMIT then fail(fname, "grid must be at most %d navcells a side", LIMIT) end
@@ -762,7 +767,8 @@ function M.from_grid(grid, options)
   local g = M.new { surfaces = surface_names, classes = options.classes,
     abilities = options.abilities, temporary_links = options.temporary_links,
     waypath_bias = options.waypath_bias }
-  local boxes, regions, portals, nregions = core.graph_boxes(grid, ci, bytes, span)
+  local boxes, regions, portals, nregions = core.graph_boxes(grid, ci, bytes, span,
+    decomposition == "quadtree")
   for k = 0, #boxes // 5 - 1 do
     g.sectors[k + 1] = { x0 = boxes[5 * k + 1], y0 = boxes[5 * k + 2], x1 = boxes[5 * k + 3],
       y1 = boxes[5 * k + 4], surface = surface_names[boxes[5 * k + 5] + 1], danger = 0,
@@ -780,7 +786,7 @@ function M.from_grid(grid, options)
       + (boxes[5 * k + 3] - boxes[5 * k + 1]) * (boxes[5 * k + 4] - boxes[5 * k + 2])
   end
   g.grid_stats = { navcells = navcells, regions = nregions, sectors = #g.sectors,
-    portals = #g.order, class = classes[ci].name }
+    portals = #g.order, class = classes[ci].name, decomposition = decomposition }
   return g
 end
 
@@ -792,7 +798,8 @@ function Graph:stats()
   end
   local gs = self.grid_stats or {}
   return { sectors = #self.sectors, portals = #self.order - links, links = links,
-    navcells = gs.navcells, regions = gs.regions, class = gs.class }
+    navcells = gs.navcells, regions = gs.regions, class = gs.class,
+    decomposition = gs.decomposition }
 end
 
 -- ------------------------------------------------------- save / load --
