@@ -29,6 +29,7 @@ struct wf_graph_search {
     int *rport, *rdir, *rsec;
     size_t pcap;
     wf_fix *px, *py, *lx, *ly, *rx, *ry;
+    int *pvia;
     int npts;
 };
 
@@ -46,6 +47,7 @@ void wf_graph_search_destroy(wf_graph_search *s)
     free(s->heap); free(s->gen); free(s->closed);
     free(s->rport); free(s->rdir); free(s->rsec);
     free(s->px); free(s->py); free(s->lx); free(s->ly); free(s->rx); free(s->ry);
+    free(s->pvia);
     free(s);
 }
 
@@ -53,7 +55,7 @@ size_t wf_graph_search_memory(const wf_graph_search *s)
 {
     return sizeof *s + s->cap * (3 * sizeof(int64_t) + 3 * sizeof(int) +
                                  sizeof(uint32_t) + 1) +
-           s->rcap * 3 * sizeof(int) + s->pcap * 6 * sizeof(wf_fix);
+           s->rcap * 3 * sizeof(int) + s->pcap * (6 * sizeof(wf_fix) + sizeof(int));
 }
 
 void wf_graph_query_init(wf_graph_query *q)
@@ -352,6 +354,7 @@ static void emit(wf_graph_search *s, wf_fix x, wf_fix y)
     if (s->npts > 0 && s->px[s->npts - 1] == x && s->py[s->npts - 1] == y) return;
     s->px[s->npts] = x;
     s->py[s->npts] = y;
+    s->pvia[s->npts] = -1;
     s->npts++;
 }
 
@@ -436,6 +439,9 @@ static int grow_results(wf_graph_search *s, size_t steps)
             if (!v) return 0;
             *arr[i] = v;
         }
+        int *via = realloc(s->pvia, c * sizeof *via);
+        if (!via) return 0;
+        s->pvia = via;
         s->pcap = c;
     }
     return 1;
@@ -486,6 +492,7 @@ wf_status wf_graph_search_finish(wf_graph_search *s, wf_graph_result *out)
         /* a link's entry and exit are both waypoints, even when equal */
         s->px[s->npts] = ex[0];
         s->py[s->npts] = ex[1];
+        s->pvia[s->npts] = p;
         s->npts++;
         n = 0;
         run_point(s, 0, ex[0], ex[1]);
@@ -500,5 +507,6 @@ wf_status wf_graph_search_finish(wf_graph_search *s, wf_graph_result *out)
     out->npoints = s->npts;
     out->x = s->px;
     out->y = s->py;
+    out->via = s->pvia;
     return WF_OK;
 }

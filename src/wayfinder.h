@@ -1149,6 +1149,8 @@ typedef struct wf_graph_result {
     const int *sector;        /* [nsteps + 1] sectors, start first */
     int npoints;              /* the path, start first, goal last */
     const wf_fix *x, *y;
+    const int *via;           /* [npoints] the link crossed to reach point
+                                 i from point i - 1, or -1 when walked */
     uint64_t expanded;
 } wf_graph_result;
 

@@ -7,6 +7,7 @@
 -- a change. See docs/graph.md.
 local core = require("wayfinder.core")
 local util = require("wayfinder.util")
+local bezier = require("wayfinder.bezier")
 
 local M = {}
 
@@ -623,8 +624,39 @@ local function result_of(self, c, r)
     local a, b = r.points[i - 1], r.points[i]
     length = length + math.sqrt((b[1] - a[1]) ^ 2 + (b[2] - a[2]) ^ 2)
   end
-  return { points = r.points, corridor = corridor, sectors = r.sectors, cost = r.cost,
+  local via = {}
+  for i, v in ipairs(r.via) do via[i] = v > 0 and c.ids[v] or false end
+  return { points = r.points, via = via, corridor = corridor, sectors = r.sectors, cost = r.cost,
     cost_units = r.cost_units, expanded = r.expanded, length = length }
+end
+
+--- graph:curve(result [, options]) -> points, info
+function Graph:curve(result, options)
+  local fname = "graph:curve"
+  check_table(fname, "result", result)
+  if type(result.points) ~= "table" or type(result.sectors) ~= "table"
+    or type(result.via) ~= "table" or #result.via ~= #result.points then
+    fail(fname, "result must be a table returned by graph:find_path")
+  end
+  options = options == nil and {} or options
+  check_table(fname, "options", options)
+  check_keys(fname, "options", options, set { "samples" })
+  local samples = options.samples or 8
+  if math.type(samples) ~= "integer" or samples < 1 or samples > 64 then
+    fail(fname, "options.samples must be an integer in [1, 64], got %s", describe(samples))
+  end
+  local boxes = {}
+  for i, id in ipairs(result.sectors) do
+    local s = self.sectors[id]
+    if math.type(id) ~= "integer" or not s then
+      fail(fname, "result.sectors[%d] is not a sector of this graph", i)
+    end
+    boxes[i] = { s.x0, s.y0, s.x1, s.y1 }
+  end
+  for i, p in ipairs(result.points) do
+    check_point(fname, ("result.points[%d]"):format(i), p)
+  end
+  return bezier.curve(result.points, boxes, result.via, samples)
 end
 
 local Solver = {}

@@ -286,6 +286,8 @@ static int l_finish(lua_State *L)
         lua_rawseti(L, -2, i + 1);
     }
     lua_setfield(L, -2, "points");
+    push_int_array(L, r.via, r.npoints, 1);
+    lua_setfield(L, -2, "via");
     return 1;
 }
 
