@@ -227,6 +227,7 @@ void wf_graph_destroy(wf_graph *g)
     free(g->anchor);
     free(g->adj_start);
     free(g->adj);
+    free(g->links);
     free(g->bstart);
     free(g->bsec);
     free(g);
@@ -268,6 +269,13 @@ wf_status wf_graph_create(wf_graph **out, const wf_graph_sector *sectors,
         g->anchor[4 * p + 2] = mid(q->bx0, q->bx1);
         g->anchor[4 * p + 3] = mid(q->by0, q->by1);
     }
+    g->links = malloc(sizeof(int) * (size_t)(nportals ? nportals : 1));
+    if (!g->links) {
+        wf_graph_destroy(g);
+        return WF_ERR_NOMEM;
+    }
+    for (int p = 0; p < nportals; p++)
+        if (!(g->por[p].flags & WF_PORTAL_WALK)) g->links[g->nlinks++] = p;
     if ((st = build_buckets(g)) != WF_OK || (st = build_adjacency(g)) != WF_OK) {
         wf_graph_destroy(g);
         return st;
@@ -289,7 +297,7 @@ size_t wf_graph_memory(const wf_graph *g)
 {
     size_t nb = (size_t)g->bw * (size_t)g->bh;
     return sizeof *g + sizeof *g->sec * (size_t)g->ns +
-           (sizeof *g->por + 4 * sizeof(wf_fix) + 2 * sizeof(int)) * (size_t)g->np +
+           (sizeof *g->por + 4 * sizeof(wf_fix) + 3 * sizeof(int)) * (size_t)g->np +
            sizeof(int) * ((size_t)g->ns + 1) + sizeof(int) * (nb + 1) +
            sizeof(int) * (size_t)g->bstart[nb];
 }

@@ -12,6 +12,8 @@ struct wf_graph {
     wf_fix *anchor;          /* [4 * np]: a's anchor x, y, b's anchor x, y */
     int *adj_start;          /* [ns + 1] CSR: portals touching each sector */
     int *adj;                /* portal indices, ascending per sector */
+    int *links;              /* portals without WF_PORTAL_WALK, ascending */
+    int nlinks;
     /* bucket grid for wf_graph_locate */
     wf_fix bx0, by0;         /* origin */
     int64_t bside;           /* bucket side [fixed] */

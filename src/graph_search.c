@@ -205,9 +205,10 @@ static int64_t shortcut_term(const wf_graph_search *s)
 {
     const wf_graph *g = s->g;
     int64_t best = INT64_MAX;
-    for (int p = 0; p < g->np; p++) {
+    for (int k = 0; k < g->nlinks; k++) {
+        int p = g->links[k];
         const wf_graph_portal *q = &g->por[p];
-        if ((q->flags & WF_PORTAL_WALK) || !usable(s, q)) continue;
+        if (!usable(s, q)) continue;
         for (int dir = 0; dir < 2; dir++) {
             if (dir == 1 && (q->flags & WF_PORTAL_ONE_WAY)) break;
             int dest = dir == 0 ? q->b : q->a;

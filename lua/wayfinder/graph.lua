@@ -345,8 +345,7 @@ function Graph:add_portal(spec)
   if spec.one_way ~= nil and type(spec.one_way) ~= "boolean" then
     fail(fname, "portal.one_way must be a boolean, got %s", describe(spec.one_way))
   end
-  local p = { kind = "walk", a = a, b = b, from = { span[1], span[2] }, to = { span[3], span[4] },
-    span = span, one_way = spec.one_way or false,
+  local p = { kind = "walk", a = a, b = b, span = span, one_way = spec.one_way or false,
     cost = check_cost(fname, "portal.cost", spec.cost or 0) }
   common_fields(self, fname, spec, p)
   return insert_portal(self, p)
@@ -405,7 +404,8 @@ local function build_link(self, fname, spec)
     end
     p.exit = spec.exit
     local last = resolve_exit(self, fname, p)
-    p.to = { last.to[1], last.to[2] }
+    local lt = last.to or { last.span[3], last.span[4] }
+    p.to = { lt[1], lt[2] }
     p.b = last.b
   else
     p.to = check_point(fname, "link.to", spec.to)
@@ -474,8 +474,10 @@ function Graph:portal(id)
     fail("graph:portal", "id must be a portal id of this graph, got %s", describe(id))
   end
   local p = self.recs[id]
-  return { id = id, kind = p.kind, a = p.a, b = p.b, from = { p.from[1], p.from[2] },
-    to = { p.to[1], p.to[2] }, one_way = p.one_way, cost = p.cost, action = p.action,
+  local from = p.from or { p.span[1], p.span[2] }
+  local to = p.to or { p.span[3], p.span[4] }
+  return { id = id, kind = p.kind, a = p.a, b = p.b, from = { from[1], from[2] },
+    to = { to[1], to[2] }, one_way = p.one_way, cost = p.cost, action = p.action,
     data = p.data, exit = p.exit, wait = p.wait, temporary = p.temporary or false,
     waypath = p.waypath, class_mask = p.classes, needs_mask = p.needs,
     span = p.span and { p.span[1], p.span[2], p.span[3], p.span[4] } }
@@ -809,7 +811,7 @@ function M.from_grid(grid, options)
   for k = 0, #portals // 6 - 1 do
     local span_ = { portals[6 * k + 3], portals[6 * k + 4], portals[6 * k + 5], portals[6 * k + 6] }
     insert_portal(g, { kind = "walk", a = portals[6 * k + 1] + 1, b = portals[6 * k + 2] + 1,
-      from = { span_[1], span_[2] }, to = { span_[3], span_[4] }, span = span_, one_way = false,
+      span = span_, one_way = false,
       cost = 0, classes = ALL, needs = 0 })
   end
   local navcells = 0
@@ -855,8 +857,9 @@ function Graph:save()
   end
   for i, id in ipairs(self.order) do
     local p = self.recs[id]
-    t.portals[i] = { id = id, kind = p.kind, a = p.a, b = p.b, from = { p.from[1], p.from[2] },
-      to = { p.to[1], p.to[2] }, span = p.span and { p.span[1], p.span[2], p.span[3], p.span[4] },
+    t.portals[i] = { id = id, kind = p.kind, a = p.a, b = p.b,
+      from = p.from and { p.from[1], p.from[2] }, to = p.to and { p.to[1], p.to[2] },
+      span = p.span and { p.span[1], p.span[2], p.span[3], p.span[4] },
       one_way = p.one_way, cost = p.cost, classes = p.classes, needs = p.needs, action = p.action,
       data = util.plain_copy(p.data, ("portal %d data"):format(id), fname),
       exit = p.exit, wait = p.wait, waypath = p.waypath }
@@ -925,7 +928,8 @@ function M.load(t)
       end
     end
     for _, k in ipairs({ "from", "to" }) do
-      if type(p[k]) ~= "table" or not finite(p[k][1]) or not finite(p[k][2]) then
+      if (p.span == nil or p[k] ~= nil)
+        and (type(p[k]) ~= "table" or not finite(p[k][1]) or not finite(p[k][2])) then
         load_error("portal %d has a bad %s point", p.id, k)
       end
     end
@@ -941,7 +945,7 @@ function M.load(t)
       load_error("portal %d has a bad span", p.id)
     end
     g.recs[p.id] = { id = p.id, kind = p.kind, a = p.a, b = p.b,
-      from = { p.from[1], p.from[2] }, to = { p.to[1], p.to[2] },
+      from = p.from and { p.from[1], p.from[2] }, to = p.to and { p.to[1], p.to[2] },
       span = p.span and { p.span[1], p.span[2], p.span[3], p.span[4] }, one_way = p.one_way,
       cost = p.cost, classes = p.classes, needs = p.needs, action = p.action,
       data = util.plain_copy(p.data, ("portal %d data"):format(p.id), fname), exit = p.exit,
