@@ -99,7 +99,7 @@ test: deps-test build asan clang-check lint
 # --------------------------------------------------------------- bench --
 MAPS ?= ../shared/maps
 # each area's benchmark, in turn; a failing one fails the target
-BENCHES = run smooth rectplan house scale
+BENCHES = run smooth rectplan house scale graph
 # the C core's own times beside the Lua call's (bench/run.lua runs it)
 build/core_bench: bench/core_bench.c bench/peers/peer_common.c $(CORE_SRC) $(HEADERS) Makefile
 	@mkdir -p $(@D)

@@ -190,8 +190,26 @@ describe("graph from a grid", function()
     end
   end)
 
+  it("keeps box sides within max_box", function()
+    local grid = wayfinder.grid.new(40, 23)
+    for _, d in ipairs({ "boxes", "quadtree" }) do
+      for _, m in ipairs({ 1, 5, 16 }) do
+        local g = graph.from_grid(grid, { max_box = m, decomposition = d })
+        local cells = 0
+        for i = 1, g:sector_count() do
+          local s = g:sector(i)
+          assert.is_true(s.x1 - s.x0 <= m and s.y1 - s.y0 <= m)
+          cells = cells + (s.x1 - s.x0) * (s.y1 - s.y0)
+        end
+        assert.are.equal(40 * 23, cells)
+      end
+    end
+  end)
+
   it("refuses bad options", function()
     local grid = wayfinder.grid.from_ascii("..\n..")
+    assert.has_error(function() graph.from_grid(grid, { max_box = 1.5 }) end,
+      "wayfinder.graph.from_grid: options.max_box must be an integer in [1, 16384], got 1.5")
     assert.has_error(function() graph.from_grid(grid, { max_span = 0 }) end,
       "wayfinder.graph.from_grid: options.max_span must be an integer in [1, 16384], got 0")
     assert.has_error(function() graph.from_grid(grid, { class = "tank" }) end,

@@ -81,6 +81,7 @@ typedef struct build {
     int *region, *cellbox;
     ibuf boxes, regs;
     int nbox;
+    int max_box;
 } build;
 
 /* Greedy: grow right along the row, then down while the row segment is. */
@@ -97,9 +98,9 @@ static int boxes_greedy(build *b)
         b->cellbox[(size_t)(cy) * w + (cx)] < 0 && \
         (!surface || surface[(size_t)(cy) * w + (cx)] == sf))
             int x1 = x + 1;
-            while (x1 < w && FREE_CELL(x1, y)) x1++;
+            while (x1 < w && x1 - x < b->max_box && FREE_CELL(x1, y)) x1++;
             int y1 = y + 1;
-            while (y1 < h) {
+            while (y1 < h && y1 - y < b->max_box) {
                 int okrow = 1;
                 for (int cx = x; cx < x1 && okrow; cx++)
                     okrow = FREE_CELL(cx, y1);
@@ -140,7 +141,7 @@ static int quad(build *b, int x, int y, int size)
     int sf;
     int u = uniform(b, x, y, x1, y1, &sf);
     if (u == 0) return 1;
-    if (u == 1)
+    if (u == 1 && size <= b->max_box)
         return add_box(&b->boxes, &b->regs, b->cellbox, b->region, b->w, x, y, x1, y1, sf,
                        b->nbox++);
     int half = size / 2;
@@ -149,9 +150,11 @@ static int quad(build *b, int x, int y, int size)
 }
 
 static wf_status boxes_of(const wf_grid *g, int cls, const uint8_t *surface,
-                          int max_span, int use_quadtree, wf_graph_boxes *out)
+                          int max_span, int max_box, int use_quadtree,
+                          wf_graph_boxes *out)
 {
-    if (!g || !out || cls < 0 || cls >= wf_grid_class_count(g) || max_span < 1)
+    if (!g || !out || cls < 0 || cls >= wf_grid_class_count(g) || max_span < 1 ||
+        max_box < 1)
         return WF_ERR_ARG;
     memset(out, 0, sizeof *out);
     int w = wf_grid_width(g), h = wf_grid_height(g);
@@ -164,6 +167,7 @@ static wf_status boxes_of(const wf_grid *g, int cls, const uint8_t *surface,
     b.w = w;
     b.h = h;
     b.surface = surface;
+    b.max_box = max_box;
     b.region = malloc(n * sizeof *b.region);
     b.cellbox = malloc(n * sizeof *b.cellbox);
     int *stack = malloc(n * sizeof *stack);
@@ -236,14 +240,14 @@ done:
 
 wf_status wf_graph_boxes_from_grid(const wf_grid *g, int cls,
                                    const uint8_t *surface, int max_span,
-                                   wf_graph_boxes *out)
+                                   int max_box, wf_graph_boxes *out)
 {
-    return boxes_of(g, cls, surface, max_span, 0, out);
+    return boxes_of(g, cls, surface, max_span, max_box, 0, out);
 }
 
 wf_status wf_graph_quadtree_from_grid(const wf_grid *g, int cls,
                                       const uint8_t *surface, int max_span,
-                                      wf_graph_boxes *out)
+                                      int max_box, wf_graph_boxes *out)
 {
-    return boxes_of(g, cls, surface, max_span, 1, out);
+    return boxes_of(g, cls, surface, max_span, max_box, 1, out);
 }

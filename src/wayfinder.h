@@ -1163,7 +1163,9 @@ void wf_graph_search_cancel(wf_graph_search *s);
  * 4-connected regions, then cover each with boxes greedily: the first
  * uncovered navcell in row order starts a box that grows right along its
  * row while navcells are passable, uncovered and of the same surface, then
- * down while the whole row segment is. Portals are the runs of a box's
+ * down while the whole row segment is, neither side growing past max_box
+ * navcells (long boxes make the midpoint cost model crude). Portals are
+ * the runs of a box's
  * right and bottom edges shared with one neighbour box, cut into pieces of
  * at most max_span navcells. surface is NULL or width*height bytes (row
  * major, values < WF_GRAPH_MAX_SURFACES). The output arrays are malloc'd
@@ -1176,16 +1178,17 @@ typedef struct wf_graph_boxes {
 } wf_graph_boxes;
 wf_status wf_graph_boxes_from_grid(const wf_grid *g, int cls,
                                    const uint8_t *surface, int max_span,
-                                   wf_graph_boxes *out);
+                                   int max_box, wf_graph_boxes *out);
 /* The same output from a region quadtree instead of greedy boxes: the
  * smallest power-of-two square holding the grid is split into four while
  * its navcells (clipped to the grid) are not all passable with one surface
- * or all impassable; passable leaves are the boxes, in depth-first order
+ * or all impassable, or is larger than max_box; passable leaves are the
+ * boxes, in depth-first order
  * (north-west, north-east, south-west, south-east). Neighbour links are
  * the leaves' shared edges, found as for boxes. */
 wf_status wf_graph_quadtree_from_grid(const wf_grid *g, int cls,
                                       const uint8_t *surface, int max_span,
-                                      wf_graph_boxes *out);
+                                      int max_box, wf_graph_boxes *out);
 void wf_graph_boxes_free(wf_graph_boxes *b);
 
 #ifdef __cplusplus

@@ -720,7 +720,7 @@ end
 -- -------------------------------------------------------- from grids --
 
 local GRID_KEYS <const> = set { "class", "surfaces", "legend", "max_span", "classes",
-  "abilities", "temporary_links", "waypath_bias", "decomposition" }
+  "abilities", "temporary_links", "waypath_bias", "decomposition", "max_box" }
 
 --- graph.from_grid(grid [, options]) -> graph
 function M.from_grid(grid, options)
@@ -741,9 +741,13 @@ function M.from_grid(grid, options)
       fail(fname, "options.class must name a class of the grid, got %s", describe(class))
     end
   end
-  local span = options.max_span or 8
+  local span = options.max_span or 4
   if math.type(span) ~= "integer" or span < 1 or span > 16384 then
     fail(fname, "options.max_span must be an integer in [1, 16384], got %s", describe(span))
+  end
+  local max_box = options.max_box or 16384
+  if math.type(max_box) ~= "integer" or max_box < 1 or max_box > 16384 then
+    fail(fname, "options.max_box must be an integer in [1, 16384], got %s", describe(max_box))
   end
   local decomposition = options.decomposition or "boxes"
   if decomposition ~= "boxes" and decomposition ~= "quadtree" then
@@ -802,7 +806,7 @@ function M.from_grid(grid, options)
     abilities = options.abilities, temporary_links = options.temporary_links,
     waypath_bias = options.waypath_bias }
   local boxes, regions, portals, nregions = core.graph_boxes(grid, ci, bytes, span,
-    decomposition == "quadtree")
+    decomposition == "quadtree", max_box)
   for k = 0, #boxes // 5 - 1 do
     g.sectors[k + 1] = { x0 = boxes[5 * k + 1], y0 = boxes[5 * k + 2], x1 = boxes[5 * k + 3],
       y1 = boxes[5 * k + 4], surface = surface_names[boxes[5 * k + 5] + 1], danger = 0,

@@ -297,7 +297,7 @@ static int l_cancel(lua_State *L)
     return 0;
 }
 
-/* graph_boxes(grid, class, surface_bytes|nil, max_span, quadtree)
+/* graph_boxes(grid, class, surface_bytes|nil, max_span, quadtree, max_box)
  *   -> boxes (flat, 5 per box), regions, portals (flat, 6 per), nregions */
 static int l_boxes(lua_State *L)
 {
@@ -313,9 +313,10 @@ static int l_boxes(lua_State *L)
     }
     int span = (int)wfl_check_int(L, 4, fn, "max_span", 1, WF_MAX_SIDE);
     int quadtree = lua_toboolean(L, 5);
+    int box = (int)wfl_check_int(L, 6, fn, "max_box", 1, WF_MAX_SIDE);
     wf_graph_boxes b;
-    wf_status st = quadtree ? wf_graph_quadtree_from_grid(g, cls, surface, span, &b)
-                            : wf_graph_boxes_from_grid(g, cls, surface, span, &b);
+    wf_status st = quadtree ? wf_graph_quadtree_from_grid(g, cls, surface, span, box, &b)
+                            : wf_graph_boxes_from_grid(g, cls, surface, span, box, &b);
     if (st == WF_ERR_NOMEM) return wfl_error(L, fn, "out of memory");
     if (st != WF_OK) return wfl_error(L, fn, "bad surface codes");
     push_int_array(L, b.box, 5 * b.nboxes, 0);
