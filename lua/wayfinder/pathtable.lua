@@ -426,6 +426,10 @@ function M.from_regions(grid, options)
   return t, info, graph
 end
 
+local grid_tables = require("wayfinder.pathtable_grid")
+M.build_grid = grid_tables.build
+M.load_grid = grid_tables.load
+
 M.MAX_NODES = MAX_NODES
 M.MAX_COST = MAX_COST
 
