@@ -429,6 +429,7 @@ end
 local grid_tables = require("wayfinder.pathtable_grid")
 M.build_grid = grid_tables.build
 M.load_grid = grid_tables.load
+M.pursuer = require("wayfinder.pursuit").new
 
 M.MAX_NODES = MAX_NODES
 M.MAX_COST = MAX_COST

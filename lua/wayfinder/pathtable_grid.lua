@@ -353,5 +353,6 @@ function M.load(path, grid, options)
 end
 
 M.FORMAT, M.VERSION = FORMAT, VERSION
+M.passability = passability
 
 return M
