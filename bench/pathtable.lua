@@ -393,6 +393,55 @@ do
   end
 end
 
+-- ------------------------------------------------------------ 4. cache --
+do
+  local p = map_path("arena")
+  if not p then
+    print("path cache: skipped, arena.map not found")
+  else
+    local grid = wayfinder.grid.load_movingai(p)
+    grid:set_chunk_size(8)
+    local cells = passable_cells(grid)
+    local cache = pathtable.cache(grid, { capacity = 1024 })
+    local rand = lcg(6)
+    -- 1000 agents in 20 groups: each group starts round a spot and heads
+    -- for one of 10 goals; 5 rounds, with 3 random edits between rounds
+    local goals, spots = {}, {}
+    for i = 1, 10 do goals[i] = cells[rand(1, #cells)] end
+    for i = 1, 20 do spots[i] = cells[rand(1, #cells)] end
+    local expanded_plain, requests = 0, 0
+    local t0 = os.clock()
+    for round = 1, 5 do
+      for agent = 1, 1000 do
+        local spot = spots[(agent % 20) + 1]
+        local sx = math.max(0, math.min(grid:width() - 1, spot[1] + rand(-1, 1)))
+        local sy = math.max(0, math.min(grid:height() - 1, spot[2] + rand(-1, 1)))
+        local g = goals[(agent % 10) + 1]
+        if grid:is_passable(sx, sy) then
+          requests = requests + 1
+          cache:request(sx, sy, g[1], g[2])
+          local _, _, info = grid:find_path(sx + 0.5, sy + 0.5, g[1] + 0.5, g[2] + 0.5, PLAIN)
+          expanded_plain = expanded_plain + (info and info.expanded or 0)
+        end
+      end
+      if round < 5 then
+        for _ = 1, 3 do
+          local c = cells[rand(1, #cells)]
+          cache:set_passable(c[1], c[2], not grid:is_passable(c[1], c[2]))
+        end
+        cache:advance()
+      end
+    end
+    local st = cache:stats()
+    f("path cache on arena (chunks of 8), %d requests in 5 rounds, 3 edits between rounds:"
+      .. " %.2f s with a plain search beside each request", requests, os.clock() - t0)
+    f("  hits %d, spliced %d, searched %d: reuse rate %.1f%%; paths marked stale %d;"
+      .. " expansions saved %d of %d a search every time would make",
+      st.hits, st.spliced, st.misses, 100 * (st.hits + st.spliced) / math.max(requests, 1),
+      st.stale_marked, st.saved, expanded_plain)
+  end
+end
+
 if failures > 0 then
   print(failures .. " mismatches")
   os.exit(1)

@@ -430,6 +430,7 @@ local grid_tables = require("wayfinder.pathtable_grid")
 M.build_grid = grid_tables.build
 M.load_grid = grid_tables.load
 M.pursuer = require("wayfinder.pursuit").new
+M.cache = require("wayfinder.pathcache").new
 
 M.MAX_NODES = MAX_NODES
 M.MAX_COST = MAX_COST

@@ -61,7 +61,9 @@ function M.new(grid, options)
     fail(fname, "options must be a table, got %s", describe(options))
   end
   for k in pairs(options) do
-    if k ~= "class" and k ~= "table" and k ~= "learn" then fail(fname, "unknown options key %s", describe(k)) end
+    if k ~= "class" and k ~= "table" and k ~= "learn" then
+      fail(fname, "unknown options key %s", describe(k))
+    end
   end
   local class = grid:classes()[1].name
   if options.class ~= nil then
