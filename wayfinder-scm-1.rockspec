@@ -22,6 +22,7 @@ build = {
    modules = {
       ["wayfinder.core"] = {
          sources = {
+            "src/cpd.c",
             "src/field.c",
             "src/walker.c",
             "src/goal.c",
@@ -50,6 +51,7 @@ build = {
             "src/lua/lcore.c",
             "src/lua/lgraph.c",
             "src/lua/lgrid.c",
+            "src/lua/lpathtable.c",
             "src/lua/lrectplan.c",
             "src/lua/lqueue.c",
             "src/lua/lwalker.c",
