@@ -9,6 +9,113 @@
 
 #include "lcheck.h"
 
+/* ------------------------------------------------------------ lifetime -- */
+
+static const char LIFE_KEY = 'L';     /* its address marks life metatables */
+
+void wfl_life_init(wfl_life *lf, void (*release)(void *))
+{
+    lf->busy = 0;
+    lf->closed = 0;
+    lf->release = release;
+}
+
+void wfl_life_close(wfl_life *lf)
+{
+    lf->closed = 1;
+    if (lf->busy == 0)
+        lf->release(lf);
+}
+
+/* The wfl_life of the userdata at idx, or NULL. Allocates nothing. */
+static wfl_life *life_of(lua_State *L, int idx)
+{
+    wfl_life *lf = NULL;
+    if (lua_type(L, idx) != LUA_TUSERDATA || !lua_getmetatable(L, idx))
+        return NULL;
+    if (lua_rawgetp(L, -1, &LIFE_KEY) == LUA_TBOOLEAN)
+        lf = lua_touserdata(L, idx);
+    lua_pop(L, 2);
+    return lf;
+}
+
+#define MAX_PINNED 16
+
+typedef struct pins {
+    wfl_life *lf[MAX_PINNED];
+    int n;
+} pins;
+
+static void pin(lua_State *L, int idx, pins *p, int depth)
+{
+    if (lua_type(L, idx) != LUA_TUSERDATA || p->n == MAX_PINNED)
+        return;
+    wfl_life *lf = life_of(L, idx);
+    if (lf) {
+        lf->busy++;
+        p->lf[p->n++] = lf;
+    }
+    if (depth > 0) {
+        lua_getiuservalue(L, idx, 1);   /* LUA_TNONE when it has none */
+        pin(L, lua_gettop(L), p, depth - 1);
+        lua_pop(L, 1);
+    }
+}
+
+static void unpin(pins *p)
+{
+    for (int k = p->n - 1; k >= 0; k--) {
+        wfl_life *lf = p->lf[k];
+        if (--lf->busy == 0 && lf->closed)
+            lf->release(lf);
+    }
+}
+
+/* Every registered function runs here: upvalue 1 is the real function.
+ * The arguments stay on this frame, so the pinned objects stay alive. */
+static int guarded_call(lua_State *L)
+{
+    int n = lua_gettop(L);
+    pins p;
+    p.n = 0;
+    for (int i = 1; i <= n; i++)
+        pin(L, i, &p, 2);
+    if (p.n == 0)
+        return lua_tocfunction(L, lua_upvalueindex(1))(L);
+    luaL_checkstack(L, n + 2, NULL);
+    lua_pushvalue(L, lua_upvalueindex(1));
+    for (int i = 1; i <= n; i++)
+        lua_pushvalue(L, i);
+    int rc = lua_pcall(L, n, LUA_MULTRET, 0);
+    unpin(&p);
+    if (rc != LUA_OK)
+        return lua_error(L);
+    return lua_gettop(L) - n;
+}
+
+void wfl_setfuncs(lua_State *L, const luaL_Reg *l)
+{
+    for (; l->name; l++) {
+        lua_pushcfunction(L, l->func);
+        lua_pushcclosure(L, guarded_call, 1);
+        lua_setfield(L, -2, l->name);
+    }
+}
+
+/* The position of the caller of the binding's function: level 1, or level
+ * 2 when level 1 is the wrapper above. */
+static void push_where(lua_State *L)
+{
+    lua_Debug ar;
+    int level = 1;
+    if (lua_getstack(L, 1, &ar) && lua_getinfo(L, "f", &ar)) {
+        if (lua_tocfunction(L, -1) == guarded_call)
+            level = 2;
+        lua_pop(L, 1);
+    }
+    luaL_where(L, level);
+}
+
 int wfl_error(lua_State *L, const char *fname, const char *fmt, ...)
 {
     char msg[512];
@@ -16,7 +123,10 @@ int wfl_error(lua_State *L, const char *fname, const char *fmt, ...)
     va_start(ap, fmt);
     vsnprintf(msg, sizeof msg, fmt, ap);
     va_end(ap);
-    return luaL_error(L, "%s: %s", fname, msg);
+    push_where(L);
+    lua_pushfstring(L, "%s: %s", fname, msg);
+    lua_concat(L, 2);
+    return lua_error(L);
 }
 
 int wfl_raise_status(lua_State *L, const char *fname, wf_status st)
@@ -221,7 +331,7 @@ void wfl_new_type(lua_State *L, const char *name, const luaL_Reg *methods,
     if (!luaL_newmetatable(L, name))
         return;
     lua_newtable(L);
-    luaL_setfuncs(L, methods, 0);
+    wfl_setfuncs(L, methods);
     lua_setfield(L, -2, "__index");
     lua_pushcfunction(L, closer);
     lua_setfield(L, -2, "__gc");
@@ -229,6 +339,15 @@ void wfl_new_type(lua_State *L, const char *name, const luaL_Reg *methods,
     lua_setfield(L, -2, "__close");
     lua_pushcfunction(L, tostring);
     lua_setfield(L, -2, "__tostring");
+}
+
+void wfl_new_life_type(lua_State *L, const char *name,
+                       const luaL_Reg *methods, lua_CFunction closer,
+                       lua_CFunction tostring)
+{
+    wfl_new_type(L, name, methods, closer, tostring);
+    lua_pushboolean(L, 1);
+    lua_rawsetp(L, -2, &LIFE_KEY);
 }
 
 /* ------------------------------------------------- shapes and goals -- */

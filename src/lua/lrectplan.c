@@ -14,8 +14,16 @@
 #define MAX_OBJECTS 1000000
 
 typedef struct lplanner {
-    wf_rectplan *p;               /* NULL once closed */
+    wfl_life life;                /* first: see lcheck.h */
+    wf_rectplan *p;               /* NULL once released */
 } lplanner;
+
+static void planner_release(void *obj)
+{
+    lplanner *u = obj;
+    wf_rectplan_destroy(u->p);
+    u->p = NULL;
+}
 
 /* A room description read once (wayfinder.rectplan.prepare): the room with
  * its buffers, and which objects are people, whose boxes and rooms are
@@ -919,7 +927,7 @@ static lplanner *any_planner(lua_State *L, const char *fname)
 static lplanner *check_planner(lua_State *L, const char *fname)
 {
     lplanner *u = any_planner(L, fname);
-    if (!u->p)
+    if (!u->p || u->life.closed)
         wfl_error(L, fname, "the planner is closed");
     return u;
 }
@@ -937,6 +945,7 @@ static lplanner *make_planner(lua_State *L, const char *fname)
     in.cfg.areas = areas;
     in.cfg.nareas = n;
     lplanner *u = lua_newuserdatauv(L, sizeof *u, 1);   /* at 4 */
+    wfl_life_init(&u->life, planner_release);
     u->p = NULL;
     luaL_setmetatable(L, PLANNER_MT);
     /* user value: the anchor plus what obstacles() and tuning() report */
@@ -1217,22 +1226,21 @@ static int l_tuning(lua_State *L)
 static int l_close(lua_State *L)
 {
     lplanner *u = any_planner(L, "planner:close");
-    wf_rectplan_destroy(u->p);
-    u->p = NULL;
+    wfl_life_close(&u->life);
     return 0;
 }
 
 static int l_is_closed(lua_State *L)
 {
     lplanner *u = any_planner(L, "planner:is_closed");
-    lua_pushboolean(L, u->p == NULL);
+    lua_pushboolean(L, u->p == NULL || u->life.closed);
     return 1;
 }
 
 static int l_tostring(lua_State *L)
 {
-    lplanner *u = luaL_checkudata(L, 1, PLANNER_MT);
-    if (!u->p)
+    lplanner *u = any_planner(L, "planner:__tostring");
+    if (!u->p || u->life.closed)
         lua_pushstring(L, PLANNER_MT " (closed)");
     else
         lua_pushfstring(L, PLANNER_MT " (%s, step %d, %d nodes)",
@@ -1283,7 +1291,11 @@ static int l_prepared_close(lua_State *L)
 
 static int l_prepared_tostring(lua_State *L)
 {
-    const lprepared *pr = luaL_checkudata(L, 1, PREPARED_MT);
+    char buf[64];
+    const lprepared *pr = luaL_testudata(L, 1, PREPARED_MT);
+    if (!pr)
+        return wfl_error(L, "prepared:__tostring", "self must be a prepared "
+                         "room, got %s", wfl_describe(L, 1, buf));
     lua_pushfstring(L, PREPARED_MT " (%dx%d tiles, %d objects, %d people)",
                     pr->room.width, pr->room.height, (int)pr->room.nobjects,
                     (int)pr->npeople);
@@ -1316,10 +1328,10 @@ void wfl_register_rectplan(lua_State *L)
 {
     wfl_new_type(L, PREPARED_MT, no_methods, l_prepared_close, l_prepared_tostring);
     lua_pop(L, 1);
-    wfl_new_type(L, PLANNER_MT, planner_methods, l_close, l_tostring);
+    wfl_new_life_type(L, PLANNER_MT, planner_methods, l_close, l_tostring);
     /* the method table, so wayfinder.rectplan can add the route file methods */
     lua_getfield(L, -1, "__index");
     lua_setfield(L, -3, "rectplan_methods");
     lua_pop(L, 1);
-    luaL_setfuncs(L, room_functions, 0);
+    wfl_setfuncs(L, room_functions);
 }
