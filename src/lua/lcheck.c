@@ -279,10 +279,15 @@ const char *wfl_check_string(lua_State *L, int idx, const char *fname,
                              const char *arg)
 {
     char buf[64];
+    size_t len;
     if (lua_type(L, idx) != LUA_TSTRING)
         wfl_error(L, fname, "%s must be a string, got %s", arg,
                   wfl_describe(L, idx, buf));
-    return lua_tostring(L, idx);
+    const char *s = lua_tolstring(L, idx, &len);
+    if (strlen(s) != len)
+        wfl_error(L, fname, "%s must not contain a NUL byte, got %s", arg,
+                  wfl_describe(L, idx, buf));
+    return s;
 }
 
 int wfl_opt_table(lua_State *L, int idx, const char *fname, const char *arg)
@@ -308,15 +313,17 @@ void wfl_check_keys(lua_State *L, int idx, const char *fname, const char *arg,
         if (lua_type(L, -1) != LUA_TSTRING)
             wfl_error(L, fname, "%s has a non-string key %s", arg,
                       wfl_describe(L, -1, buf));
-        const char *k = lua_tostring(L, -1);
+        size_t len;
+        const char *k = lua_tolstring(L, -1, &len);
         int ok = 0;
-        for (const char *const *a = allowed; *a; a++)
+        for (const char *const *a = allowed; *a && strlen(k) == len; a++)
             if (strcmp(*a, k) == 0) {
                 ok = 1;
                 break;
             }
         if (!ok)
-            wfl_error(L, fname, "unknown %s key '%s'", arg, k);
+            wfl_error(L, fname, "unknown %s key %s", arg,
+                      wfl_describe(L, -1, buf));
     }
 }
 

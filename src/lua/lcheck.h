@@ -72,6 +72,7 @@ lua_Number wfl_check_range(lua_State *L, int idx, const char *fname,
 wf_fix wfl_check_fix(lua_State *L, int idx, const char *fname, const char *arg,
                      lua_Number lo, lua_Number hi);
 int wfl_check_boolean(lua_State *L, int idx, const char *fname, const char *arg);
+/* A string at idx without NUL bytes (a NUL would make C read a prefix). */
 const char *wfl_check_string(lua_State *L, int idx, const char *fname,
                              const char *arg);
 /* The value at idx is a table or nil/none (returns 0 then). */

@@ -156,8 +156,10 @@ static int keys_ok(lua_State *L, int idx, const char *const *allowed)
         lua_pop(L, 1);
         int ok = 0;
         if (lua_type(L, -1) == LUA_TSTRING) {
-            const char *k = lua_tostring(L, -1);
-            for (const char *const *a = allowed; *a && !ok; a++)
+            size_t len;
+            const char *k = lua_tolstring(L, -1, &len);
+            for (const char *const *a = allowed; *a && !ok && strlen(k) == len;
+                 a++)
                 ok = strcmp(*a, k) == 0;
         }
         if (!ok) {
@@ -174,7 +176,9 @@ static uint32_t penalty_arg(lua_State *L, input *in, int idx, const char *arg)
     char buf[64];
     int t = lua_type(L, idx);
     lua_Number v = lua_tonumber(L, idx);
-    if (t == LUA_TSTRING && strcmp(lua_tostring(L, idx), "impassable") == 0)
+    size_t len = 0;
+    const char *s = t == LUA_TSTRING ? lua_tolstring(L, idx, &len) : NULL;
+    if (s && len == 10 && strcmp(s, "impassable") == 0)
         return WF_IMPASSABLE;
     if (t == LUA_TNUMBER && isinf(v) && v > 0)
         return WF_IMPASSABLE;
