@@ -63,3 +63,18 @@ describe("strings with a NUL byte", function()
     assert.truthy(err:find("penalty", 1, true), err)
   end)
 end)
+
+describe("error positions", function()
+  it("wayfinder.rectplan.plan and obstacles raise at the caller's line", function()
+    local line = debug.getinfo(1, "l").currentline + 1
+    local ok, err = pcall(function() local r = wayfinder.rectplan.plan(5, {}); return r end)
+    assert.is_false(ok)
+    assert.are.equal(("spec/binding_strings_spec.lua:%d: wayfinder.rectplan.plan: room must be "
+      .. "a table, got 5"):format(line), err:match("spec/.*"))
+    line = debug.getinfo(1, "l").currentline + 1
+    ok, err = pcall(function() local r = wayfinder.rectplan.obstacles(5, {}); return r end)
+    assert.is_false(ok)
+    assert.are.equal(("spec/binding_strings_spec.lua:%d: wayfinder.rectplan.obstacles: room "
+      .. "must be a table, got 5"):format(line), err:match("spec/.*"))
+  end)
+end)
