@@ -15,7 +15,7 @@ describe("strings with a NUL byte", function()
     local g = wayfinder.grid.from_ascii(MAP)
     refuses("grid:find_path: options.algorithm must not contain a NUL byte",
       g.find_path, g, 0.5, 0.5, 6.5, 2.5, { algorithm = "jps\0x" })
-    refuses("grid:find_path: options.class must not contain a NUL byte",
+    refuses("grid:find_path: options.class must name a class of this grid, got 'default'",
       g.find_path, g, 0.5, 0.5, 6.5, 2.5, { class = "default\0x" })
     assert.truthy(g:find_path(0.5, 0.5, 6.5, 2.5, { algorithm = "jps" }))
   end)
@@ -31,7 +31,7 @@ describe("strings with a NUL byte", function()
       wayfinder.grid.new, 4, 4, { border_shape = "circle\0x" })
     refuses("must not contain a NUL byte", wayfinder.grid.new, 4, 4,
       { classes = { { name = "big\0x", clearance = 1 } } })
-    refuses("grid:is_reachable: class must not contain a NUL byte",
+    refuses("grid:is_reachable: class must name a class of this grid, got 'default'",
       function()
         local g = wayfinder.grid.from_ascii(MAP)
         return g:is_reachable(0, 0, 1, 0, "default\0x")
@@ -42,7 +42,8 @@ describe("strings with a NUL byte", function()
     local q = wayfinder.queue.new(wayfinder.grid.from_ascii(MAP))
     refuses("queue:submit: request.algorithm must not contain a NUL byte", q.submit, q,
       { sx = 0.5, sy = 0.5, gx = 6.5, gy = 2.5, algorithm = "jps\0x" })
-    refuses("queue:submit: request.class must not contain a NUL byte", q.submit, q,
+    refuses("queue:submit: request.class must name a class of the queue's grid, got 'default'",
+      q.submit, q,
       { sx = 0.5, sy = 0.5, gx = 6.5, gy = 2.5, class = "default\0x" })
     assert.are.equal(0, q:pending())
   end)

@@ -285,9 +285,20 @@ const char *wfl_check_string(lua_State *L, int idx, const char *fname,
                   wfl_describe(L, idx, buf));
     const char *s = lua_tolstring(L, idx, &len);
     if (strlen(s) != len)
-        wfl_error(L, fname, "%s must not contain a NUL byte, got %s", arg,
-                  wfl_describe(L, idx, buf));
+        wfl_error(L, fname, "%s must not contain a NUL byte", arg);
     return s;
+}
+
+const char *wfl_check_name(lua_State *L, int idx, const char *fname,
+                           const char *arg)
+{
+    char buf[64];
+    size_t len;
+    if (lua_type(L, idx) != LUA_TSTRING)
+        wfl_error(L, fname, "%s must be a string, got %s", arg,
+                  wfl_describe(L, idx, buf));
+    const char *s = lua_tolstring(L, idx, &len);
+    return strlen(s) == len ? s : NULL;
 }
 
 int wfl_opt_table(lua_State *L, int idx, const char *fname, const char *arg)

@@ -75,6 +75,10 @@ int wfl_check_boolean(lua_State *L, int idx, const char *fname, const char *arg)
 /* A string at idx without NUL bytes (a NUL would make C read a prefix). */
 const char *wfl_check_string(lua_State *L, int idx, const char *fname,
                              const char *arg);
+/* A string at idx naming something to look up (a class): NULL when it
+ * holds a NUL byte, so that it matches no name. */
+const char *wfl_check_name(lua_State *L, int idx, const char *fname,
+                           const char *arg);
 /* The value at idx is a table or nil/none (returns 0 then). */
 int wfl_opt_table(lua_State *L, int idx, const char *fname, const char *arg);
 /* Raises an error for any string key of the table at idx that is not in the

@@ -242,9 +242,9 @@ static int class_arg(lua_State *L, lgrid *u, int idx, const char *fname,
 {
     if (lua_isnoneornil(L, idx))
         return dflt;
-    const char *name = wfl_check_string(L, idx, fname, "class");
-    int k = strlen(name) == lua_rawlen(L, idx) ? wf_grid_class_index(u->g, name)
-                                                : -1;
+    const char *name = wfl_check_name(L, idx, fname, "class");
+    int k = name ? wf_grid_class_index(u->g, name) : -1;
+    name = lua_tostring(L, idx);
     if (k < 0)
         wfl_error(L, fname, "class must name a class of this grid, got '%s'",
                   name);
@@ -559,9 +559,9 @@ static void read_path_options(lua_State *L, lgrid *u, int idx,
     }
     lua_pop(L, 1);
     if (wfl_field(L, idx, "class") != LUA_TNIL) {
-        const char *name = wfl_check_string(L, -1, fname, "options.class");
-        q->cls = strlen(name) == lua_rawlen(L, -1)
-                     ? wf_grid_class_index(u->g, name) : -1;
+        const char *name = wfl_check_name(L, -1, fname, "options.class");
+        q->cls = name ? wf_grid_class_index(u->g, name) : -1;
+        name = lua_tostring(L, -1);
         if (q->cls < 0)
             wfl_error(L, fname, "options.class must name a class of this grid, "
                       "got '%s'", name);
@@ -733,8 +733,9 @@ static int l_nearest_reachable(lua_State *L)
     if (wfl_opt_table(L, 6, fname, "options")) {
         wfl_check_keys(L, 6, fname, "options", NEAR_KEYS);
         if (wfl_field(L, 6, "class") != LUA_TNIL) {
-            const char *name = wfl_check_string(L, -1, fname, "options.class");
-            k = wf_grid_class_index(u->g, name);
+            const char *name = wfl_check_name(L, -1, fname, "options.class");
+            k = name ? wf_grid_class_index(u->g, name) : -1;
+            name = lua_tostring(L, -1);
             if (k < 0)
                 wfl_error(L, fname, "options.class must name a class of this "
                           "grid, got '%s'", name);

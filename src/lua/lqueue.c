@@ -121,8 +121,9 @@ static int l_submit(lua_State *L)
         wfl_read_goal(L, -1, fname, "request.goal", gx, gy, &rq.q.goal);
     lua_pop(L, 1);
     if (wfl_field(L, 2, "class") != LUA_TNIL) {
-        const char *name = wfl_check_string(L, -1, fname, "request.class");
-        rq.q.cls = wf_grid_class_index(g, name);
+        const char *name = wfl_check_name(L, -1, fname, "request.class");
+        rq.q.cls = name ? wf_grid_class_index(g, name) : -1;
+        name = lua_tostring(L, -1);
         if (rq.q.cls < 0)
             wfl_error(L, fname, "request.class must name a class of the "
                       "queue's grid, got '%s'", name);
