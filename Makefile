@@ -21,7 +21,7 @@ SAN      = -fsanitize=address,undefined,float-cast-overflow \
 
 
 .PHONY: all deps deps-test install-missing build asan clang-check lint ctest test bench bench-peers \
-        demo clean fuzz fuzz-short coverage memcheck
+        demo clean fuzz fuzz-short coverage memcheck check-fast-math
 
 all: build
 
@@ -112,13 +112,29 @@ ctest: build/core_test build/asan/core_test
 	@build/core_test
 	@build/asan/core_test
 
+# ----------------------------------------------------------- fast-math --
+# -ffast-math lets the compiler drop NaN checks: the core (fixmath.h) and
+# the binding (lcheck.h) refuse it with #error. This target proves they do:
+# each must fail to compile with the flag, and compile without it.
+FAST_MATH_FILES = src/grid.c src/lua/lcheck.c
+check-fast-math:
+	@mkdir -p build/fast-math
+	@for f in $(FAST_MATH_FILES); do \
+	  if $(CC) -std=c99 -ffast-math -I$(LUA_INC) -c $$f -o build/fast-math/x.o \
+	       > build/fast-math/log 2>&1; then \
+	    echo "fast-math: $$f compiled with -ffast-math (it must refuse)"; exit 1; fi; \
+	  grep -q 'must not be built with -ffast-math' build/fast-math/log || \
+	    { cat build/fast-math/log; exit 1; }; \
+	  $(CC) -std=c99 -I$(LUA_INC) -c $$f -o build/fast-math/x.o || exit 1; \
+	done; echo "fast-math: the core and the binding refuse -ffast-math"
+
 # ---------------------------------------------------------------- test --
 ASAN_LIB = $(shell $(CC) -print-file-name=libasan.so)
 UBSAN_LIB = $(shell $(CC) -print-file-name=libubsan.so)
 
 # the busted specs run last: their closing line "specs: N passed, M
 # failed" is the last line of make test
-test: deps-test build asan clang-check lint ctest
+test: deps-test build asan clang-check lint ctest check-fast-math
 	@sh tools/run-specs.sh $(LUA) $(BUSTED) "$(ASAN_LIB) $(UBSAN_LIB)"
 
 # ------------------------------------------------------------ coverage --

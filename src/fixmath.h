@@ -8,6 +8,13 @@
 
 #include "wayfinder.h"
 
+/* Results must not depend on how a compiler treats floating point: the
+ * binding's NaN and infinity checks and the square root's estimate assume
+ * IEEE arithmetic, which -ffast-math gives up (it may drop a NaN test). */
+#ifdef __FAST_MATH__
+#error "wayfinder must not be built with -ffast-math (it removes NaN checks)"
+#endif
+
 #if defined(__GNUC__)
 #define WF_ALWAYS_INLINE inline __attribute__((always_inline))
 #define WF_NOINLINE __attribute__((noinline))

@@ -148,6 +148,20 @@ void *wfl_check_self(lua_State *L, const char *mt, const char *fname,
     return u;
 }
 
+int wfl_is_finite(lua_Number v)
+{
+    /* IEEE binary64 (or binary32): all-ones exponent is NaN or inf */
+    if (sizeof v == sizeof(uint64_t)) {
+        uint64_t b;
+        memcpy(&b, &v, sizeof b);
+        return ((b >> 52) & 0x7ff) != 0x7ff;
+    } else {
+        uint32_t b;
+        memcpy(&b, &v, sizeof b);
+        return ((b >> 23) & 0xff) != 0xff;
+    }
+}
+
 /* ------------------------------------------------------- fixed point -- */
 
 wf_fix wfl_to_fix(lua_Number v)
@@ -179,9 +193,9 @@ const char *wfl_describe(lua_State *L, int idx, char *buf)
             snprintf(buf, 64, "%lld", (long long)lua_tointeger(L, idx));
         } else {
             lua_Number v = lua_tonumber(L, idx);
-            if (isnan(v))
+            if (!wfl_is_finite(v) && !(v > 0) && !(v < 0))
                 snprintf(buf, 64, "nan");
-            else if (isinf(v))
+            else if (!wfl_is_finite(v))
                 snprintf(buf, 64, "%sinf", v < 0 ? "-" : "");
             else
                 snprintf(buf, 64, "%.14g", (double)v);
@@ -229,7 +243,7 @@ lua_Integer wfl_check_int(lua_State *L, int idx, const char *fname,
         if (lua_type(L, idx) != LUA_TNUMBER)
             range_error(L, idx, fname, arg, 1, (lua_Number)lo, (lua_Number)hi);
         lua_Number n = lua_tonumber(L, idx);
-        if (!isfinite(n) || n != floor(n) || n < (lua_Number)lo
+        if (!wfl_is_finite(n) || n != floor(n) || n < (lua_Number)lo
             || n > (lua_Number)hi)
             range_error(L, idx, fname, arg, 1, (lua_Number)lo, (lua_Number)hi);
         v = (lua_Integer)n;
@@ -243,7 +257,7 @@ lua_Number wfl_check_number(lua_State *L, int idx, const char *fname,
                             const char *arg)
 {
     char buf[64];
-    if (lua_type(L, idx) != LUA_TNUMBER || !isfinite(lua_tonumber(L, idx)))
+    if (lua_type(L, idx) != LUA_TNUMBER || !wfl_is_finite(lua_tonumber(L, idx)))
         wfl_error(L, fname, "%s must be a finite number, got %s", arg,
                   wfl_describe(L, idx, buf));
     return lua_tonumber(L, idx);
@@ -255,7 +269,7 @@ lua_Number wfl_check_range(lua_State *L, int idx, const char *fname,
     if (lua_type(L, idx) != LUA_TNUMBER)
         range_error(L, idx, fname, arg, 0, lo, hi);
     lua_Number v = lua_tonumber(L, idx);
-    if (!(v >= lo && v <= hi))      /* also false for NaN */
+    if (!wfl_is_finite(v) || !(v >= lo && v <= hi))
         range_error(L, idx, fname, arg, 0, lo, hi);
     return v;
 }

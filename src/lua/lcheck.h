@@ -10,6 +10,16 @@
 
 #include "../wayfinder.h"
 
+/* The argument checks reject NaN and infinities; -ffast-math lets the
+ * compiler assume there are none and drop those checks. */
+#ifdef __FAST_MATH__
+#error "wayfinder must not be built with -ffast-math (it removes NaN checks)"
+#endif
+
+/* Whether v is finite (not NaN, not an infinity), decided on the bits of
+ * its representation, so no floating-point optimisation can remove it. */
+int wfl_is_finite(lua_Number v);
+
 /* ------------------------------------------------------------ lifetime --
  * Lua code can run in the middle of a call: a metamethod of an argument
  * table, or a finalizer the collector runs during an allocation. Either can
