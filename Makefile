@@ -108,9 +108,15 @@ build/asan/core_test: $(CTEST_SRC) $(CORE_SRC) $(HEADERS) Makefile
 	@mkdir -p $(@D)
 	$(CC) $(WARN) -O1 -g $(SAN) -Isrc -o $@ $(CTEST_SRC) $(CORE_SRC) -lm
 
-ctest: build/core_test build/asan/core_test
+# the same tests with the plain C bit scans in place of the built-ins
+build/portable/core_test: $(CTEST_SRC) $(CORE_SRC) $(HEADERS) Makefile
+	@mkdir -p $(@D)
+	$(CC) $(WARN) -O2 -DWF_PORTABLE_BITS -Isrc -o $@ $(CTEST_SRC) $(CORE_SRC) -lm
+
+ctest: build/core_test build/asan/core_test build/portable/core_test
 	@build/core_test
 	@build/asan/core_test
+	@build/portable/core_test
 
 # ----------------------------------------------------------- fast-math --
 # -ffast-math lets the compiler drop NaN checks: the core (fixmath.h) and

@@ -69,7 +69,7 @@ static int scan_bits(const uint64_t *row, int x, int end, int want)
             word = ~word;
         word >>= (b & 63);
         if (word) {
-            int t = x + __builtin_ctzll(word);
+            int t = x + wf_ctz64(word);
             return t <= end ? t : end + 1;
         }
         x += 64 - (int)(b & 63);
