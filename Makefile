@@ -138,9 +138,11 @@ check-fast-math:
 ASAN_LIB = $(shell $(CC) -print-file-name=libasan.so)
 UBSAN_LIB = $(shell $(CC) -print-file-name=libubsan.so)
 
-# the busted specs run last: their closing line "specs: N passed, M
-# failed" is the last line of make test
-test: deps-test build asan clang-check lint ctest check-fast-math
+# the tools first (a short fuzz, the coverage gate, the memory checker),
+# each failing make test on its own; the busted specs run last: their
+# closing line "specs: N passed, M failed" is the last line of make test
+test: deps-test build asan clang-check lint ctest check-fast-math fuzz-short \
+      coverage memcheck
 	@sh tools/run-specs.sh $(LUA) $(BUSTED) "$(ASAN_LIB) $(UBSAN_LIB)"
 
 # ------------------------------------------------------------ coverage --
@@ -158,7 +160,8 @@ coverage: deps-test clang-check build/coverage/wayfinder/core.so
 # a spec subset under the memory checker with the normal build: no invalid
 # read or write, no definite leak
 MEMCHECK_SPECS ?= spec/grid_spec.lua spec/walker_spec.lua spec/queue_spec.lua \
-                  spec/rectplan_plan_spec.lua spec/input_edges_spec.lua
+                  spec/rectplan_plan_spec.lua spec/input_edges_spec.lua \
+                  spec/binding_strings_spec.lua
 memcheck: deps-test build
 	@command -v valgrind >/dev/null 2>&1 || $(MAKE) --no-print-directory install-missing NEED=valgrind
 	@echo "== memcheck: $(MEMCHECK_SPECS)"
@@ -189,7 +192,7 @@ fuzz: deps-test asan $(FUZZ_BINS)
 # the house world is left out of the Lua fuzzers here until its loaders
 # validate their input (WAYFINDER_FUZZ_NO_WORLD; make fuzz keeps it in)
 fuzz-short: deps-test asan $(FUZZ_BINS)
-	@WAYFINDER_FUZZ_NO_WORLD=1 sh tools/fuzz.sh 4 2000 $(LUA) "$(ASAN_LIB) $(UBSAN_LIB)" "1 2"
+	@WAYFINDER_FUZZ_NO_WORLD=1 sh tools/fuzz.sh 4 2500 $(LUA) "$(ASAN_LIB) $(UBSAN_LIB)" 1
 
 # --------------------------------------------------------------- bench --
 MAPS ?= ../shared/maps

@@ -151,7 +151,11 @@ describe("a finalizer that closes the object during any call", function()
   end
   local saved
   before_each(function() saved = collectgarbage("incremental", 1, 1000, 0) end)
-  after_each(function() collectgarbage("incremental", 200, 100, 13); collectgarbage() end)
+  after_each(function()
+    collectgarbage("incremental", 200, 100, 13)     -- Lua 5.4's defaults
+    if saved == "generational" then collectgarbage("generational") end
+    collectgarbage()
+  end)
 
   local cases = {
     { "grid", grid, { find_path = { 0.5, 0.5, 6.5, 5.5, { smooth = true } },
