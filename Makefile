@@ -192,7 +192,7 @@ fuzz: deps-test asan $(FUZZ_BINS)
 # the house world is left out of the Lua fuzzers here until its loaders
 # validate their input (WAYFINDER_FUZZ_NO_WORLD; make fuzz keeps it in)
 fuzz-short: deps-test asan $(FUZZ_BINS)
-	@WAYFINDER_FUZZ_NO_WORLD=1 sh tools/fuzz.sh 4 2500 $(LUA) "$(ASAN_LIB) $(UBSAN_LIB)" 1
+	@WAYFINDER_FUZZ_NO_WORLD=1 sh tools/fuzz.sh 3 2000 $(LUA) "$(ASAN_LIB) $(UBSAN_LIB)" 1
 
 # --------------------------------------------------------------- bench --
 MAPS ?= ../shared/maps
