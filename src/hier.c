@@ -69,7 +69,7 @@ static int scan_bits(const uint64_t *row, int x, int end, int want)
             word = ~word;
         word >>= (b & 63);
         if (word) {
-            int t = x + __builtin_ctzll(word);
+            int t = x + wf_ctz64(word);
             return t <= end ? t : end + 1;
         }
         x += 64 - (int)(b & 63);
@@ -925,6 +925,33 @@ wf_status wf_hier_nearest_reachable(wf_hier *h, const wf_grid *g, int cls,
     return WF_OK;
 }
 
+/* Whether no navcell of the grid lies in the goal, as the plain search
+ * decides it (search.c): a point goal off the grid, or a shape touching
+ * no navcell. */
+static int goal_outside(const wf_hier *h, const wf_goal *goal)
+{
+    int x0, y0, x1, y1;
+    wf_goal_bounds(goal, &x0, &y0, &x1, &y1);
+    x0 = x0 < 0 ? 0 : x0;
+    y0 = y0 < 0 ? 0 : y0;
+    x1 = imin(x1, h->w - 1);
+    y1 = imin(y1, h->h - 1);
+    return x0 > x1 || y0 > y1
+           || (goal->type != WF_GOAL_POINT
+               && !wf_goal_touches(goal, x0, y0, x1, y1));
+}
+
+/* A blocked start that cannot escape: the plain search reports a goal off
+ * the grid first (docs/errors.md gives the order), so find_path and the
+ * queue give the same reason for the same request. */
+static wf_status blocked_start(const wf_hier *h, const wf_query *q,
+                               unsigned flags)
+{
+    if (!(flags & WF_PREP_REWRITE) && goal_outside(h, &q->goal))
+        return WF_GOAL_OUTSIDE;
+    return WF_START_BLOCKED;
+}
+
 wf_status wf_hier_prepare(wf_hier *h, const wf_grid *g, wf_query *q,
                           unsigned flags, wf_prepared *out)
 {
@@ -941,13 +968,13 @@ wf_status wf_hier_prepare(wf_hier *h, const wf_grid *g, wf_query *q,
     uint32_t comp = comp_of(h, q->cls, q->sx, q->sy);
     if (!comp) {
         if (!(flags & WF_PREP_ESCAPE))
-            return WF_START_BLOCKED;
+            return blocked_start(h, q, flags);
         nearq nq;
         near_init(&nq, h, q->cls, centre(q->sx), centre(q->sy));
         nq.mode = NEAR_PASSABLE;
         near_search(&nq);
         if (!nq.found)
-            return WF_START_BLOCKED;
+            return blocked_start(h, q, flags);
         out->escaped = 1;
         out->ex = q->sx = nq.bx;
         out->ey = q->sy = nq.by;

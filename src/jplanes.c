@@ -241,7 +241,7 @@ static void stop_update(wf_jplanes *p, const wf_grid *g, int k, int y, int i,
         uint64_t *plane = diag_plane(p, d);
         unsigned yb = (unsigned)(y + 1);
         while (diff) {
-            int x = i * 64 + __builtin_ctzll(diff) - 1;
+            int x = i * 64 + wf_ctz64(diff) - 1;
             diff &= diff - 1;
             plane[diag_line(p, x, y, dx, dy) + (yb >> 6)] ^= (uint64_t)1 << (yb & 63);
         }

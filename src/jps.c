@@ -67,7 +67,7 @@ static inline int scan_fwd(const uint64_t *B, const uint64_t *U,
         wd = D[i];
         m = ~wb | (wu & ~(wu << 1 | cu)) | (wd & ~(wd << 1 | cd));
     }
-    int t = __builtin_ctzll(m);
+    int t = wf_ctz64(m);
     *blocked = !((wb >> t) & 1u);
     return (int)(i * 64) + t - 1;
 }
@@ -92,7 +92,7 @@ static inline int scan_bwd(const uint64_t *B, const uint64_t *U,
         wd = D[i];
         m = ~wb | (wu & ~(wu >> 1 | cu)) | (wd & ~(wd >> 1 | cd));
     }
-    int t = 63 - __builtin_clzll(m);
+    int t = 63 - wf_clz64(m);
     *blocked = !((wb >> t) & 1u);
     return (int)(i * 64) + t - 1;
 }
@@ -291,13 +291,13 @@ static WF_ALWAYS_INLINE int diag_steps(const uint64_t *line, int y, int dy)
         uint64_t m = line[w] & (~(uint64_t)0 << (b & 63));
         while (!m)
             m = line[++w];
-        return (int)(w * 64 + (unsigned)__builtin_ctzll(m) - p);
+        return (int)(w * 64 + (unsigned)wf_ctz64(m) - p);
     }
     unsigned b = p - 1, w = b >> 6;
     uint64_t m = line[w] & (~(uint64_t)0 >> (63 - (b & 63)));
     while (!m)
         m = line[--w];
-    return (int)(p - (w * 64 + 63 - (unsigned)__builtin_clzll(m)));
+    return (int)(p - (w * 64 + 63 - (unsigned)wf_clz64(m)));
 }
 
 /* 1 when the diagonal step from x on row `row` to x + dx on the row rstep

@@ -146,8 +146,8 @@ static inline int wf_open_take(wf_run *r, uint32_t *u)
     /* the next node's records are likely needed after this expansion */
     if (e->next != WF_NIL) {
         uint32_t v = s->ent[e->next].node;
-        __builtin_prefetch(&s->mark[v]);
-        __builtin_prefetch(&s->jslot[v]);
+        WF_PREFETCH(&s->mark[v]);
+        WF_PREFETCH(&s->jslot[v]);
     }
 #endif
     if (r->track)

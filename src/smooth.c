@@ -76,8 +76,8 @@ int wf_line_first_blocked(const uint64_t *line, int a, int b, int dir)
         uint64_t z = ~line[w0] & m0 & m1;
         if (!z)
             return -1;
-        return dir > 0 ? (int)(w0 * 64 + (unsigned)__builtin_ctzll(z)) - 1
-                       : (int)(w0 * 64 + 63 - (unsigned)__builtin_clzll(z)) - 1;
+        return dir > 0 ? (int)(w0 * 64 + (unsigned)wf_ctz64(z)) - 1
+                       : (int)(w0 * 64 + 63 - (unsigned)wf_clz64(z)) - 1;
     }
     if (dir > 0) {
         uint64_t z = ~line[w0] & m0;
@@ -85,7 +85,7 @@ int wf_line_first_blocked(const uint64_t *line, int a, int b, int dir)
             if (w == w1)
                 z &= m1;
             if (z)
-                return (int)(w * 64 + (unsigned)__builtin_ctzll(z)) - 1;
+                return (int)(w * 64 + (unsigned)wf_ctz64(z)) - 1;
             if (w == w1)
                 return -1;
         }
@@ -95,7 +95,7 @@ int wf_line_first_blocked(const uint64_t *line, int a, int b, int dir)
         if (w == w0)
             z &= m0;
         if (z)
-            return (int)(w * 64 + 63 - (unsigned)__builtin_clzll(z)) - 1;
+            return (int)(w * 64 + 63 - (unsigned)wf_clz64(z)) - 1;
         if (w == w0)
             return -1;
     }
@@ -383,12 +383,12 @@ static void blocked_run(const uint64_t *line, int p, int len, int *lo, int *hi)
     uint64_t z = line[w] & (~(uint64_t)0 << (b & 63));
     while (!z && w < wt)
         z = line[++w];
-    int up = z ? (int)(w * 64 + (unsigned)__builtin_ctzll(z)) - 2 : top;
+    int up = z ? (int)(w * 64 + (unsigned)wf_ctz64(z)) - 2 : top;
     w = b >> 6;
     z = line[w] & (~(uint64_t)0 >> (63 - (b & 63)));
     while (!z && w > wb)
         z = line[--w];
-    int dn = z ? (int)(w * 64 + 63 - (unsigned)__builtin_clzll(z)) : bot;
+    int dn = z ? (int)(w * 64 + 63 - (unsigned)wf_clz64(z)) : bot;
     *lo = dn < bot ? bot : dn;
     *hi = up > top ? top : up;
 }
@@ -820,7 +820,7 @@ static int next_target(const sm_run *r, int i, int p)
 {
     const wf_smooth *m = r->m;
     size_t t = m->tcap;
-    int lt = 63 - __builtin_clzll((unsigned long long)t);
+    int lt = 63 - wf_clz64((unsigned long long)t);
     int n = r->n;
     int tested = 0;     /* p's leaf box is known not covered */
     for (;;) {
@@ -837,7 +837,7 @@ static int next_target(const sm_run *r, int i, int p)
             if (k == 0)
                 return n;
             k++;
-            int sh = lt - (63 - __builtin_clzll((unsigned long long)k));
+            int sh = lt - (63 - wf_clz64((unsigned long long)k));
             if (((k << sh) - t) * LEAF >= (size_t)n)
                 return n;
             if (!node_hidden(r, i, k))
@@ -947,7 +947,7 @@ static int next_layer(const wf_smooth *m, int after, int lim)
         if (w == from >> 6)
             bits &= ~(uint64_t)0 << (from & 63);
         if (bits) {
-            int l = w * 64 + __builtin_ctzll(bits);
+            int l = w * 64 + wf_ctz64(bits);
             return l <= lim ? l : INT32_MAX;
         }
     }
@@ -1038,7 +1038,7 @@ static int label_hops(sm_run *r)
          * lists */
         for (int w = 0; w <= (layers - 1) >> 6; w++) {
             while (m->picked[w]) {
-                int l = w * 64 + __builtin_ctzll(m->picked[w]);
+                int l = w * 64 + wf_ctz64(m->picked[w]);
                 for (int i = m->pick[l]; i >= 0;) {
                     int nx = m->link[i];
                     park(m, i);

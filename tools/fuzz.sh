@@ -1,11 +1,14 @@
 #!/bin/sh
 # Runs every fuzzer for a bounded time and fails on any crash, sanitizer
 # report, leak, hang or bad outcome (see docs/reliability.md).
-# usage: tools/fuzz.sh SECONDS CALLS LUA "ASAN_PRELOAD"
+# usage: tools/fuzz.sh SECONDS CALLS LUA "ASAN_PRELOAD" [SEEDS]
 #   SECONDS  run time of each libFuzzer target (build/fuzz/*_fuzz)
 #   CALLS    calls of the Lua API fuzzer and inputs of the file fuzzer
+#   SEEDS    seeds of the Lua fuzzers, default "1 2 3"
+# WAYFINDER_FUZZ_NO_WORLD=1 in the environment leaves the house world out
+# of the Lua fuzzers (make fuzz-short sets it for now).
 set -u
-secs=$1 calls=$2 lua=$3 preload=$4
+secs=$1 calls=$2 lua=$3 preload=$4 seeds=${5:-1 2 3}
 root=$(pwd)
 out=build/fuzz
 status=0
@@ -49,7 +52,7 @@ run_lua() {
     status=1
   fi
 }
-for seed in 1 2 3; do
+for seed in $seeds; do
   run_lua "api-$seed" "$root/tools/fuzz/api.lua" "$calls" "$seed"
   run_lua "files-$seed" "$root/tools/fuzz/files.lua" "$calls" "$seed"
 done

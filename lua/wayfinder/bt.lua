@@ -113,12 +113,13 @@ local function check_count(fname, arg, v, lo)
     error(("%s: %s must be an integer >= %d, got %s"):format(
       fname, arg, lo, describe(v)), 3)
   end
-  v = math.tointeger(v)
+  -- compared before the conversion: an integral float beyond the integer
+  -- range (2^63, 1e308) has no integer form
   if v < lo or v > 1000000000 then
-    error(("%s: %s must be an integer in [%d, 1000000000], got %d"):format(
-      fname, arg, lo, v), 3)
+    error(("%s: %s must be an integer in [%d, 1000000000], got %s"):format(
+      fname, arg, lo, math.tointeger(v) or ("%.14g"):format(v)), 3)
   end
-  return v
+  return math.tointeger(v)
 end
 
 local function check_fn(fname, arg, fn)

@@ -23,14 +23,21 @@ function M.prepare(room)
   return room
 end
 
+-- M.obstacles and M.plan raise the core's errors again at their caller's
+-- line, never at this file's.
+
 --- Obstacles of a room for a query: obstacles, inflated, skipped, bounds.
 function M.obstacles(room, query)
-  return core.rectplan_obstacles(prepared[room] or room, query)
+  local res = table.pack(pcall(core.rectplan_obstacles, prepared[room] or room, query))
+  if not res[1] then error(res[2], 2) end
+  return table.unpack(res, 2, res.n)
 end
 
 --- Plans in one call: points, info or nil, reason, info.
 function M.plan(room, query)
-  return core.rectplan_plan(prepared[room] or room, query)
+  local res = table.pack(pcall(core.rectplan_plan, prepared[room] or room, query))
+  if not res[1] then error(res[2], 2) end
+  return table.unpack(res, 2, res.n)
 end
 
 -- ---------------------------------------------------- route contents --

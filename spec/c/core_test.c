@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "wayfinder.h"
+#include "fixmath.h"   /* the bit scans: built-in and portable forms */
 
 static int passed, failed;
 
@@ -701,8 +702,68 @@ static void test_bad_arguments(void)
     CHECK(rp == NULL);
 }
 
+/* wf_ctz64 and wf_clz64 (the compiler's built-ins where there are some)
+ * against their plain C forms and against a bit-by-bit count, on every
+ * single bit, every two-bit pair and a deterministic run of random words. */
+static int slow_ctz(uint64_t v)
+{
+    int n = 0;
+    while (!(v & 1u)) {
+        v >>= 1;
+        n++;
+    }
+    return n;
+}
+
+static int slow_clz(uint64_t v)
+{
+    int n = 0;
+    while (!(v >> 63)) {
+        v <<= 1;
+        n++;
+    }
+    return n;
+}
+
+static int scan_agrees(uint64_t v)
+{
+    return wf_ctz64(v) == wf_ctz64_portable(v) && wf_ctz64(v) == slow_ctz(v)
+           && wf_clz64(v) == wf_clz64_portable(v) && wf_clz64(v) == slow_clz(v);
+}
+
+static void test_bit_scans(void)
+{
+    int bad = 0, tried = 0;
+    for (int i = 0; i < 64; i++)
+        for (int j = i; j < 64; j++) {
+            uint64_t v = ((uint64_t)1 << i) | ((uint64_t)1 << j);
+            bad += !scan_agrees(v);
+            bad += !scan_agrees(~(uint64_t)0 << i);
+            bad += !scan_agrees(~(uint64_t)0 >> i);
+            tried += 3;
+        }
+    uint64_t x = 0x9e3779b97f4a7c15u;
+    for (int k = 0; k < 100000; k++) {
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        uint64_t v = x >> (k % 64);     /* words with many leading zeros too */
+        if (v) {
+            bad += !scan_agrees(v);
+            tried++;
+        }
+    }
+    CHECK_EQ(bad, 0);
+    CHECK(tried > 0);
+    CHECK_EQ(wf_ctz64_portable(1), 0);
+    CHECK_EQ(wf_clz64_portable(1), 63);
+    CHECK_EQ(wf_ctz64_portable((uint64_t)1 << 63), 63);
+    CHECK_EQ(wf_clz64_portable((uint64_t)1 << 63), 0);
+}
+
 int main(void)
 {
+    test_bit_scans();
     test_grid();
     test_search();
     test_goal_circle();

@@ -9,6 +9,113 @@
 
 #include "lcheck.h"
 
+/* ------------------------------------------------------------ lifetime -- */
+
+static const char LIFE_KEY = 'L';     /* its address marks life metatables */
+
+void wfl_life_init(wfl_life *lf, void (*release)(void *))
+{
+    lf->busy = 0;
+    lf->closed = 0;
+    lf->release = release;
+}
+
+void wfl_life_close(wfl_life *lf)
+{
+    lf->closed = 1;
+    if (lf->busy == 0)
+        lf->release(lf);
+}
+
+/* The wfl_life of the userdata at idx, or NULL. Allocates nothing. */
+static wfl_life *life_of(lua_State *L, int idx)
+{
+    wfl_life *lf = NULL;
+    if (lua_type(L, idx) != LUA_TUSERDATA || !lua_getmetatable(L, idx))
+        return NULL;
+    if (lua_rawgetp(L, -1, &LIFE_KEY) == LUA_TBOOLEAN)
+        lf = lua_touserdata(L, idx);
+    lua_pop(L, 2);
+    return lf;
+}
+
+#define MAX_PINNED 16
+
+typedef struct pins {
+    wfl_life *lf[MAX_PINNED];
+    int n;
+} pins;
+
+static void pin(lua_State *L, int idx, pins *p, int depth)
+{
+    if (lua_type(L, idx) != LUA_TUSERDATA || p->n == MAX_PINNED)
+        return;
+    wfl_life *lf = life_of(L, idx);
+    if (lf) {
+        lf->busy++;
+        p->lf[p->n++] = lf;
+    }
+    if (depth > 0) {
+        lua_getiuservalue(L, idx, 1);   /* LUA_TNONE when it has none */
+        pin(L, lua_gettop(L), p, depth - 1);
+        lua_pop(L, 1);
+    }
+}
+
+static void unpin(pins *p)
+{
+    for (int k = p->n - 1; k >= 0; k--) {
+        wfl_life *lf = p->lf[k];
+        if (--lf->busy == 0 && lf->closed)
+            lf->release(lf);
+    }
+}
+
+/* Every registered function runs here: upvalue 1 is the real function.
+ * The arguments stay on this frame, so the pinned objects stay alive. */
+static int guarded_call(lua_State *L)
+{
+    int n = lua_gettop(L);
+    pins p;
+    p.n = 0;
+    for (int i = 1; i <= n; i++)
+        pin(L, i, &p, 2);
+    if (p.n == 0)
+        return lua_tocfunction(L, lua_upvalueindex(1))(L);
+    luaL_checkstack(L, n + 2, NULL);
+    lua_pushvalue(L, lua_upvalueindex(1));
+    for (int i = 1; i <= n; i++)
+        lua_pushvalue(L, i);
+    int rc = lua_pcall(L, n, LUA_MULTRET, 0);
+    unpin(&p);
+    if (rc != LUA_OK)
+        return lua_error(L);
+    return lua_gettop(L) - n;
+}
+
+void wfl_setfuncs(lua_State *L, const luaL_Reg *l)
+{
+    for (; l->name; l++) {
+        lua_pushcfunction(L, l->func);
+        lua_pushcclosure(L, guarded_call, 1);
+        lua_setfield(L, -2, l->name);
+    }
+}
+
+/* The position of the caller of the binding's function: level 1, or level
+ * 2 when level 1 is the wrapper above. */
+static void push_where(lua_State *L)
+{
+    lua_Debug ar;
+    int level = 1;
+    if (lua_getstack(L, 1, &ar) && lua_getinfo(L, "f", &ar)) {
+        if (lua_tocfunction(L, -1) == guarded_call)
+            level = 2;
+        lua_pop(L, 1);
+    }
+    luaL_where(L, level);
+}
+
 int wfl_error(lua_State *L, const char *fname, const char *fmt, ...)
 {
     char msg[512];
@@ -16,7 +123,10 @@ int wfl_error(lua_State *L, const char *fname, const char *fmt, ...)
     va_start(ap, fmt);
     vsnprintf(msg, sizeof msg, fmt, ap);
     va_end(ap);
-    return luaL_error(L, "%s: %s", fname, msg);
+    push_where(L);
+    lua_pushfstring(L, "%s: %s", fname, msg);
+    lua_concat(L, 2);
+    return lua_error(L);
 }
 
 int wfl_raise_status(lua_State *L, const char *fname, wf_status st)
@@ -36,6 +146,20 @@ void *wfl_check_self(lua_State *L, const char *mt, const char *fname,
                   wfl_describe(L, 1, buf), call ? " (call it as " : "",
                   call ? call : "", call ? ")" : "");
     return u;
+}
+
+int wfl_is_finite(lua_Number v)
+{
+    /* IEEE binary64 (or binary32): all-ones exponent is NaN or inf */
+    if (sizeof v == sizeof(uint64_t)) {
+        uint64_t b;
+        memcpy(&b, &v, sizeof b);
+        return ((b >> 52) & 0x7ff) != 0x7ff;
+    } else {
+        uint32_t b;
+        memcpy(&b, &v, sizeof b);
+        return ((b >> 23) & 0xff) != 0xff;
+    }
 }
 
 /* ------------------------------------------------------- fixed point -- */
@@ -69,9 +193,9 @@ const char *wfl_describe(lua_State *L, int idx, char *buf)
             snprintf(buf, 64, "%lld", (long long)lua_tointeger(L, idx));
         } else {
             lua_Number v = lua_tonumber(L, idx);
-            if (isnan(v))
+            if (!wfl_is_finite(v) && !(v > 0) && !(v < 0))
                 snprintf(buf, 64, "nan");
-            else if (isinf(v))
+            else if (!wfl_is_finite(v))
                 snprintf(buf, 64, "%sinf", v < 0 ? "-" : "");
             else
                 snprintf(buf, 64, "%.14g", (double)v);
@@ -119,7 +243,7 @@ lua_Integer wfl_check_int(lua_State *L, int idx, const char *fname,
         if (lua_type(L, idx) != LUA_TNUMBER)
             range_error(L, idx, fname, arg, 1, (lua_Number)lo, (lua_Number)hi);
         lua_Number n = lua_tonumber(L, idx);
-        if (!isfinite(n) || n != floor(n) || n < (lua_Number)lo
+        if (!wfl_is_finite(n) || n != floor(n) || n < (lua_Number)lo
             || n > (lua_Number)hi)
             range_error(L, idx, fname, arg, 1, (lua_Number)lo, (lua_Number)hi);
         v = (lua_Integer)n;
@@ -133,7 +257,7 @@ lua_Number wfl_check_number(lua_State *L, int idx, const char *fname,
                             const char *arg)
 {
     char buf[64];
-    if (lua_type(L, idx) != LUA_TNUMBER || !isfinite(lua_tonumber(L, idx)))
+    if (lua_type(L, idx) != LUA_TNUMBER || !wfl_is_finite(lua_tonumber(L, idx)))
         wfl_error(L, fname, "%s must be a finite number, got %s", arg,
                   wfl_describe(L, idx, buf));
     return lua_tonumber(L, idx);
@@ -145,7 +269,7 @@ lua_Number wfl_check_range(lua_State *L, int idx, const char *fname,
     if (lua_type(L, idx) != LUA_TNUMBER)
         range_error(L, idx, fname, arg, 0, lo, hi);
     lua_Number v = lua_tonumber(L, idx);
-    if (!(v >= lo && v <= hi))      /* also false for NaN */
+    if (!wfl_is_finite(v) || !(v >= lo && v <= hi))
         range_error(L, idx, fname, arg, 0, lo, hi);
     return v;
 }
@@ -169,10 +293,26 @@ const char *wfl_check_string(lua_State *L, int idx, const char *fname,
                              const char *arg)
 {
     char buf[64];
+    size_t len;
     if (lua_type(L, idx) != LUA_TSTRING)
         wfl_error(L, fname, "%s must be a string, got %s", arg,
                   wfl_describe(L, idx, buf));
-    return lua_tostring(L, idx);
+    const char *s = lua_tolstring(L, idx, &len);
+    if (strlen(s) != len)
+        wfl_error(L, fname, "%s must not contain a NUL byte", arg);
+    return s;
+}
+
+const char *wfl_check_name(lua_State *L, int idx, const char *fname,
+                           const char *arg)
+{
+    char buf[64];
+    size_t len;
+    if (lua_type(L, idx) != LUA_TSTRING)
+        wfl_error(L, fname, "%s must be a string, got %s", arg,
+                  wfl_describe(L, idx, buf));
+    const char *s = lua_tolstring(L, idx, &len);
+    return strlen(s) == len ? s : NULL;
 }
 
 int wfl_opt_table(lua_State *L, int idx, const char *fname, const char *arg)
@@ -198,15 +338,17 @@ void wfl_check_keys(lua_State *L, int idx, const char *fname, const char *arg,
         if (lua_type(L, -1) != LUA_TSTRING)
             wfl_error(L, fname, "%s has a non-string key %s", arg,
                       wfl_describe(L, -1, buf));
-        const char *k = lua_tostring(L, -1);
+        size_t len;
+        const char *k = lua_tolstring(L, -1, &len);
         int ok = 0;
-        for (const char *const *a = allowed; *a; a++)
+        for (const char *const *a = allowed; *a && strlen(k) == len; a++)
             if (strcmp(*a, k) == 0) {
                 ok = 1;
                 break;
             }
         if (!ok)
-            wfl_error(L, fname, "unknown %s key '%s'", arg, k);
+            wfl_error(L, fname, "unknown %s key %s", arg,
+                      wfl_describe(L, -1, buf));
     }
 }
 
@@ -221,7 +363,7 @@ void wfl_new_type(lua_State *L, const char *name, const luaL_Reg *methods,
     if (!luaL_newmetatable(L, name))
         return;
     lua_newtable(L);
-    luaL_setfuncs(L, methods, 0);
+    wfl_setfuncs(L, methods);
     lua_setfield(L, -2, "__index");
     lua_pushcfunction(L, closer);
     lua_setfield(L, -2, "__gc");
@@ -229,6 +371,15 @@ void wfl_new_type(lua_State *L, const char *name, const luaL_Reg *methods,
     lua_setfield(L, -2, "__close");
     lua_pushcfunction(L, tostring);
     lua_setfield(L, -2, "__tostring");
+}
+
+void wfl_new_life_type(lua_State *L, const char *name,
+                       const luaL_Reg *methods, lua_CFunction closer,
+                       lua_CFunction tostring)
+{
+    wfl_new_type(L, name, methods, closer, tostring);
+    lua_pushboolean(L, 1);
+    lua_rawsetp(L, -2, &LIFE_KEY);
 }
 
 /* ------------------------------------------------- shapes and goals -- */

@@ -10,6 +10,42 @@
 
 #include "../wayfinder.h"
 
+/* The argument checks reject NaN and infinities; -ffast-math lets the
+ * compiler assume there are none and drop those checks. */
+#ifdef __FAST_MATH__
+#error "wayfinder must not be built with -ffast-math (it removes NaN checks)"
+#endif
+
+/* Whether v is finite (not NaN, not an infinity), decided on the bits of
+ * its representation, so no floating-point optimisation can remove it. */
+int wfl_is_finite(lua_Number v);
+
+/* ------------------------------------------------------------ lifetime --
+ * Lua code can run in the middle of a call: a metamethod of an argument
+ * table, or a finalizer the collector runs during an allocation. Either can
+ * close the very object the call is using. Every function the binding
+ * registers (wfl_setfuncs, wfl_new_type) therefore runs through one
+ * wrapper that marks its userdata arguments (and the objects they keep in
+ * user value 1, two levels deep) busy for the length of the call; closing
+ * a busy object only marks it closed, and the wrapper releases it when the
+ * last call using it returns, normally or by an error. An object with a
+ * lifetime has a wfl_life as its first member and its metatable is made
+ * with wfl_new_type(..., release) != NULL. */
+typedef struct wfl_life {
+    int busy;                  /* calls in progress that use the object */
+    int closed;                /* closed by the caller: methods refuse it */
+    void (*release)(void *);   /* frees what the object owns; idempotent */
+} wfl_life;
+
+/* Initialises lf (first member of a new object) with its release function. */
+void wfl_life_init(wfl_life *lf, void (*release)(void *));
+/* close, __close and __gc: marks the object closed and releases it now
+ * unless a call is using it (then the last such call releases it). */
+void wfl_life_close(wfl_life *lf);
+/* Registers the functions of l into the table on the top, each through the
+ * wrapper described above (as luaL_setfuncs with no upvalues). */
+void wfl_setfuncs(lua_State *L, const luaL_Reg *l);
+
 /* Raises "fname: what" at the caller's line. Never returns. */
 int wfl_error(lua_State *L, const char *fname, const char *fmt, ...);
 /* Raises the error for a failed core call: "fname: out of memory" for
@@ -46,8 +82,13 @@ lua_Number wfl_check_range(lua_State *L, int idx, const char *fname,
 wf_fix wfl_check_fix(lua_State *L, int idx, const char *fname, const char *arg,
                      lua_Number lo, lua_Number hi);
 int wfl_check_boolean(lua_State *L, int idx, const char *fname, const char *arg);
+/* A string at idx without NUL bytes (a NUL would make C read a prefix). */
 const char *wfl_check_string(lua_State *L, int idx, const char *fname,
                              const char *arg);
+/* A string at idx naming something to look up (a class): NULL when it
+ * holds a NUL byte, so that it matches no name. */
+const char *wfl_check_name(lua_State *L, int idx, const char *fname,
+                           const char *arg);
 /* The value at idx is a table or nil/none (returns 0 then). */
 int wfl_opt_table(lua_State *L, int idx, const char *fname, const char *arg);
 /* Raises an error for any string key of the table at idx that is not in the
@@ -63,6 +104,10 @@ int wfl_field(lua_State *L, int idx, const char *key);
  * __name. Safe to call again when the module is loaded twice. */
 void wfl_new_type(lua_State *L, const char *name, const luaL_Reg *methods,
                   lua_CFunction closer, lua_CFunction tostring);
+/* As wfl_new_type, for a type whose objects start with a wfl_life. */
+void wfl_new_life_type(lua_State *L, const char *name,
+                       const luaL_Reg *methods, lua_CFunction closer,
+                       lua_CFunction tostring);
 
 /* A short description of the value at idx for messages ("600", "nan",
  * "a string"). Pushes nothing; the buffer must hold 64 bytes. */

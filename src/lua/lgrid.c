@@ -12,7 +12,8 @@
 #define GRID_MT "wayfinder.Grid"
 
 typedef struct lgrid {
-    wf_grid *g;          /* NULL once closed */
+    wfl_life life;       /* first: see lcheck.h */
+    wf_grid *g;          /* NULL once released */
     wf_search *s;        /* created on the first find_path */
     int in_batch;
     wf_hier *h;          /* region labels, created on the first use */
@@ -23,7 +24,7 @@ static lgrid *check_grid(lua_State *L, const char *fname)
 {
     lgrid *u = wfl_check_self(L, GRID_MT, fname, "a wayfinder.Grid",
                               "grid:method(...)");
-    if (!u->g)
+    if (!u->g || u->life.closed)
         wfl_error(L, fname, "the grid is closed");
     return u;
 }
@@ -128,10 +129,22 @@ static void read_grid_options(lua_State *L, int idx, const char *fname,
     lua_pop(L, 1);
 }
 
+static void grid_release(void *obj)
+{
+    lgrid *u = obj;
+    wf_search_destroy(u->s);
+    u->s = NULL;
+    wf_hier_destroy(u->h);
+    u->h = NULL;
+    wf_grid_destroy(u->g);
+    u->g = NULL;
+}
+
 /* A closed userdata first, so an error halfway leaves a safe object. */
 static lgrid *push_closed_grid(lua_State *L)
 {
     lgrid *u = lua_newuserdatauv(L, sizeof *u, 0);
+    wfl_life_init(&u->life, grid_release);
     u->g = NULL;
     u->s = NULL;
     u->in_batch = 0;
@@ -229,9 +242,9 @@ static int class_arg(lua_State *L, lgrid *u, int idx, const char *fname,
 {
     if (lua_isnoneornil(L, idx))
         return dflt;
-    const char *name = wfl_check_string(L, idx, fname, "class");
-    int k = strlen(name) == lua_rawlen(L, idx) ? wf_grid_class_index(u->g, name)
-                                                : -1;
+    const char *name = wfl_check_name(L, idx, fname, "class");
+    int k = name ? wf_grid_class_index(u->g, name) : -1;
+    name = lua_tostring(L, idx);
     if (k < 0)
         wfl_error(L, fname, "class must name a class of this grid, got '%s'",
                   name);
@@ -453,8 +466,9 @@ static int l_batch(lua_State *L)
     lua_pushvalue(L, 1);
     int rc = lua_pcall(L, 1, 0, 0);
     u->in_batch--;
-    wf_status st = u->g ? wf_grid_end_batch(u->g) : WF_OK;
-    if (u->g && st == WF_OK)
+    int open = u->g && !u->life.closed;
+    wf_status st = open ? wf_grid_end_batch(u->g) : WF_OK;
+    if (open && st == WF_OK)
         note_edit(u);
     if (rc != LUA_OK)
         return lua_error(L);
@@ -545,9 +559,9 @@ static void read_path_options(lua_State *L, lgrid *u, int idx,
     }
     lua_pop(L, 1);
     if (wfl_field(L, idx, "class") != LUA_TNIL) {
-        const char *name = wfl_check_string(L, -1, fname, "options.class");
-        q->cls = strlen(name) == lua_rawlen(L, -1)
-                     ? wf_grid_class_index(u->g, name) : -1;
+        const char *name = wfl_check_name(L, -1, fname, "options.class");
+        q->cls = name ? wf_grid_class_index(u->g, name) : -1;
+        name = lua_tostring(L, -1);
         if (q->cls < 0)
             wfl_error(L, fname, "options.class must name a class of this grid, "
                       "got '%s'", name);
@@ -719,8 +733,9 @@ static int l_nearest_reachable(lua_State *L)
     if (wfl_opt_table(L, 6, fname, "options")) {
         wfl_check_keys(L, 6, fname, "options", NEAR_KEYS);
         if (wfl_field(L, 6, "class") != LUA_TNIL) {
-            const char *name = wfl_check_string(L, -1, fname, "options.class");
-            k = wf_grid_class_index(u->g, name);
+            const char *name = wfl_check_name(L, -1, fname, "options.class");
+            k = name ? wf_grid_class_index(u->g, name) : -1;
+            name = lua_tostring(L, -1);
             if (k < 0)
                 wfl_error(L, fname, "options.class must name a class of this "
                           "grid, got '%s'", name);
@@ -807,26 +822,21 @@ static lgrid *check_any_grid(lua_State *L, const char *fname)
 static int l_close(lua_State *L)
 {
     lgrid *u = check_any_grid(L, "grid:close");
-    wf_search_destroy(u->s);
-    u->s = NULL;
-    wf_hier_destroy(u->h);
-    u->h = NULL;
-    wf_grid_destroy(u->g);
-    u->g = NULL;
+    wfl_life_close(&u->life);
     return 0;
 }
 
 static int l_is_closed(lua_State *L)
 {
     lgrid *u = check_any_grid(L, "grid:is_closed");
-    lua_pushboolean(L, u->g == NULL);
+    lua_pushboolean(L, u->g == NULL || u->life.closed);
     return 1;
 }
 
 static int l_tostring(lua_State *L)
 {
     lgrid *u = check_any_grid(L, "grid:__tostring");
-    if (!u->g)
+    if (!u->g || u->life.closed)
         lua_pushstring(L, "wayfinder.Grid (closed)");
     else
         lua_pushfstring(L, "wayfinder.Grid (%dx%d, %d class%s)",
@@ -878,9 +888,9 @@ static const luaL_Reg grid_functions[] = {
 
 void wfl_register_grid(lua_State *L)
 {
-    wfl_new_type(L, GRID_MT, grid_methods, l_close, l_tostring);
+    wfl_new_life_type(L, GRID_MT, grid_methods, l_close, l_tostring);
     lua_pop(L, 1);
-    luaL_setfuncs(L, grid_functions, 0);
+    wfl_setfuncs(L, grid_functions);
     lua_pushinteger(L, WF_MAX_SIDE);
     lua_setfield(L, -2, "MAX_SIDE");
     lua_pushinteger(L, (lua_Integer)WF_MAX_CELLS);
@@ -895,7 +905,7 @@ static lgrid *grid_arg(lua_State *L, int idx, const char *fname,
     if (!u)
         wfl_error(L, fname, "%s must be a wayfinder.Grid, got %s", arg,
                   wfl_describe(L, idx, buf));
-    if (!u->g)
+    if (!u->g || u->life.closed)
         wfl_error(L, fname, "%s is a closed grid", arg);
     return u;
 }

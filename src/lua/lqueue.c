@@ -11,8 +11,25 @@
 #define DEFAULT_FIELDS 16
 
 typedef struct lqueue {
-    wf_queue *q;          /* NULL once closed */
+    wfl_life life;        /* first: see lcheck.h */
+    wf_queue *q;          /* NULL once released */
 } lqueue;
+
+static void queue_release(void *obj)
+{
+    lqueue *u = obj;
+    wf_queue_destroy(u->q);
+    u->q = NULL;
+}
+
+/* The queue of user value 1 of the value at idx when it is open, or NULL. */
+static lqueue *open_queue_of(lua_State *L, int idx)
+{
+    lua_getiuservalue(L, idx, 1);
+    lqueue *u = luaL_testudata(L, -1, QUEUE_MT);
+    lua_pop(L, 1);
+    return u && u->q && !u->life.closed ? u : NULL;
+}
 
 typedef struct lreq {
     uint64_t id;
@@ -24,7 +41,7 @@ static lqueue *check_queue(lua_State *L, const char *fname)
 {
     lqueue *u = wfl_check_self(L, QUEUE_MT, fname, "a wayfinder.Queue",
                                "queue:method(...)");
-    if (!u->q)
+    if (!u->q || u->life.closed)
         wfl_error(L, fname, "the queue is closed");
     return u;
 }
@@ -57,6 +74,7 @@ static int l_queue_new(lua_State *L)
         lua_pop(L, 1);
     }
     lqueue *u = lua_newuserdatauv(L, sizeof *u, 1);
+    wfl_life_init(&u->life, queue_release);
     u->q = NULL;
     luaL_setmetatable(L, QUEUE_MT);
     lua_pushvalue(L, 1);
@@ -103,8 +121,9 @@ static int l_submit(lua_State *L)
         wfl_read_goal(L, -1, fname, "request.goal", gx, gy, &rq.q.goal);
     lua_pop(L, 1);
     if (wfl_field(L, 2, "class") != LUA_TNIL) {
-        const char *name = wfl_check_string(L, -1, fname, "request.class");
-        rq.q.cls = wf_grid_class_index(g, name);
+        const char *name = wfl_check_name(L, -1, fname, "request.class");
+        rq.q.cls = name ? wf_grid_class_index(g, name) : -1;
+        name = lua_tostring(L, -1);
         if (rq.q.cls < 0)
             wfl_error(L, fname, "request.class must name a class of the "
                       "queue's grid, got '%s'", name);
@@ -196,25 +215,30 @@ static int l_queue_memory(lua_State *L)
     return 1;
 }
 
+static lqueue *any_queue(lua_State *L, const char *fname)
+{
+    return wfl_check_self(L, QUEUE_MT, fname, "a wayfinder.Queue",
+                          "queue:method(...)");
+}
+
 static int l_queue_close(lua_State *L)
 {
-    lqueue *u = luaL_checkudata(L, 1, QUEUE_MT);
-    wf_queue_destroy(u->q);
-    u->q = NULL;
+    lqueue *u = any_queue(L, "queue:close");
+    wfl_life_close(&u->life);
     return 0;
 }
 
 static int l_queue_is_closed(lua_State *L)
 {
-    lqueue *u = luaL_checkudata(L, 1, QUEUE_MT);
-    lua_pushboolean(L, u->q == NULL);
+    lqueue *u = any_queue(L, "queue:is_closed");
+    lua_pushboolean(L, u->q == NULL || u->life.closed);
     return 1;
 }
 
 static int l_queue_tostring(lua_State *L)
 {
-    lqueue *u = luaL_checkudata(L, 1, QUEUE_MT);
-    if (!u->q)
+    lqueue *u = any_queue(L, "queue:__tostring");
+    if (!u->q || u->life.closed)
         lua_pushstring(L, "wayfinder.Queue (closed)");
     else
         lua_pushfstring(L, "wayfinder.Queue (%d pending)",
@@ -233,10 +257,8 @@ static lreq *check_req(lua_State *L, const char *fname, wf_queue **q)
     if (!r)
         wfl_error(L, fname, "self must be a wayfinder.Request, got %s "
                   "(call it as handle:method(...))", wfl_describe(L, 1, buf));
-    lua_getiuservalue(L, 1, 1);
-    lqueue *u = luaL_testudata(L, -1, QUEUE_MT);
-    lua_pop(L, 1);
-    if (!u || !u->q)
+    lqueue *u = open_queue_of(L, 1);
+    if (!u)
         wfl_error(L, fname, "the queue is closed");
     if (r->released)
         wfl_error(L, fname, "the request was released");
@@ -306,13 +328,11 @@ static int l_cancel(lua_State *L)
  * raises: the queue may already be closed or collected. */
 static int l_req_gc(lua_State *L)
 {
-    lreq *r = luaL_checkudata(L, 1, REQ_MT);
-    if (r->released)
+    lreq *r = luaL_testudata(L, 1, REQ_MT);
+    if (!r || r->released)
         return 0;
-    lua_getiuservalue(L, 1, 1);
-    lqueue *u = luaL_testudata(L, -1, QUEUE_MT);
-    lua_pop(L, 1);
-    if (u && u->q)
+    lqueue *u = open_queue_of(L, 1);
+    if (u)
         (void)wf_queue_release(u->q, r->id);
     r->released = 1;
     return 0;
@@ -320,12 +340,14 @@ static int l_req_gc(lua_State *L)
 
 static int l_req_tostring(lua_State *L)
 {
-    lreq *r = luaL_checkudata(L, 1, REQ_MT);
-    lua_getiuservalue(L, 1, 1);
-    lqueue *u = luaL_testudata(L, -1, QUEUE_MT);
-    lua_pop(L, 1);
+    char buf[64];
+    lreq *r = luaL_testudata(L, 1, REQ_MT);
+    if (!r)
+        return wfl_error(L, "handle:__tostring", "self must be a "
+                         "wayfinder.Request, got %s", wfl_describe(L, 1, buf));
+    lqueue *u = open_queue_of(L, 1);
     wf_req_state s;
-    if (r->released || !u || !u->q || wf_queue_state(u->q, r->id, &s) != WF_OK)
+    if (r->released || !u || wf_queue_state(u->q, r->id, &s) != WF_OK)
         lua_pushstring(L, "wayfinder.Request (released)");
     else
         lua_pushfstring(L, "wayfinder.Request (%s)", state_name(s));
@@ -351,10 +373,12 @@ static const luaL_Reg req_methods[] = {
 
 void wfl_register_queue(lua_State *L)
 {
-    wfl_new_type(L, QUEUE_MT, queue_methods, l_queue_close, l_queue_tostring);
+    wfl_new_life_type(L, QUEUE_MT, queue_methods, l_queue_close,
+                      l_queue_tostring);
     lua_pop(L, 1);
     wfl_new_type(L, REQ_MT, req_methods, l_req_gc, l_req_tostring);
     lua_pop(L, 1);
-    lua_pushcfunction(L, l_queue_new);
-    lua_setfield(L, -2, "queue_new");
+    static const luaL_Reg functions[] = {{"queue_new", l_queue_new},
+                                         {NULL, NULL}};
+    wfl_setfuncs(L, functions);
 }

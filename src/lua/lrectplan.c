@@ -14,9 +14,17 @@
 #define MAX_OBJECTS 1000000
 
 typedef struct lplanner {
-    wf_rectplan *p;               /* NULL once closed */
+    wfl_life life;                /* first: see lcheck.h */
+    wf_rectplan *p;               /* NULL once released */
     int fixed;                    /* query.fixed: the path in Q16.16 integers */
 } lplanner;
+
+static void planner_release(void *obj)
+{
+    lplanner *u = obj;
+    wf_rectplan_destroy(u->p);
+    u->p = NULL;
+}
 
 /* A room description read once (wayfinder.rectplan.prepare): the room with
  * its buffers, and which objects are people, whose boxes and rooms are
@@ -150,8 +158,10 @@ static int keys_ok(lua_State *L, int idx, const char *const *allowed)
         lua_pop(L, 1);
         int ok = 0;
         if (lua_type(L, -1) == LUA_TSTRING) {
-            const char *k = lua_tostring(L, -1);
-            for (const char *const *a = allowed; *a && !ok; a++)
+            size_t len;
+            const char *k = lua_tolstring(L, -1, &len);
+            for (const char *const *a = allowed; *a && !ok && strlen(k) == len;
+                 a++)
                 ok = strcmp(*a, k) == 0;
         }
         if (!ok) {
@@ -168,7 +178,9 @@ static uint32_t penalty_arg(lua_State *L, input *in, int idx, const char *arg)
     char buf[64];
     int t = lua_type(L, idx);
     lua_Number v = lua_tonumber(L, idx);
-    if (t == LUA_TSTRING && strcmp(lua_tostring(L, idx), "impassable") == 0)
+    size_t len = 0;
+    const char *s = t == LUA_TSTRING ? lua_tolstring(L, idx, &len) : NULL;
+    if (s && len == 10 && strcmp(s, "impassable") == 0)
         return WF_IMPASSABLE;
     if (t == LUA_TNUMBER && isinf(v) && v > 0)
         return WF_IMPASSABLE;
@@ -951,7 +963,7 @@ static lplanner *any_planner(lua_State *L, const char *fname)
 static lplanner *check_planner(lua_State *L, const char *fname)
 {
     lplanner *u = any_planner(L, fname);
-    if (!u->p)
+    if (!u->p || u->life.closed)
         wfl_error(L, fname, "the planner is closed");
     return u;
 }
@@ -969,6 +981,7 @@ static lplanner *make_planner(lua_State *L, const char *fname)
     in.cfg.areas = areas;
     in.cfg.nareas = n;
     lplanner *u = lua_newuserdatauv(L, sizeof *u, 1);   /* at 4 */
+    wfl_life_init(&u->life, planner_release);
     u->p = NULL;
     u->fixed = in.fixed;
     luaL_setmetatable(L, PLANNER_MT);
@@ -1250,22 +1263,21 @@ static int l_tuning(lua_State *L)
 static int l_close(lua_State *L)
 {
     lplanner *u = any_planner(L, "planner:close");
-    wf_rectplan_destroy(u->p);
-    u->p = NULL;
+    wfl_life_close(&u->life);
     return 0;
 }
 
 static int l_is_closed(lua_State *L)
 {
     lplanner *u = any_planner(L, "planner:is_closed");
-    lua_pushboolean(L, u->p == NULL);
+    lua_pushboolean(L, u->p == NULL || u->life.closed);
     return 1;
 }
 
 static int l_tostring(lua_State *L)
 {
-    lplanner *u = luaL_checkudata(L, 1, PLANNER_MT);
-    if (!u->p)
+    lplanner *u = any_planner(L, "planner:__tostring");
+    if (!u->p || u->life.closed)
         lua_pushstring(L, PLANNER_MT " (closed)");
     else
         lua_pushfstring(L, PLANNER_MT " (%s, step %d, %d nodes)",
@@ -1316,7 +1328,11 @@ static int l_prepared_close(lua_State *L)
 
 static int l_prepared_tostring(lua_State *L)
 {
-    const lprepared *pr = luaL_checkudata(L, 1, PREPARED_MT);
+    char buf[64];
+    const lprepared *pr = luaL_testudata(L, 1, PREPARED_MT);
+    if (!pr)
+        return wfl_error(L, "prepared:__tostring", "self must be a prepared "
+                         "room, got %s", wfl_describe(L, 1, buf));
     lua_pushfstring(L, PREPARED_MT " (%dx%d tiles, %d objects, %d people)",
                     pr->room.width, pr->room.height, (int)pr->room.nobjects,
                     (int)pr->npeople);
@@ -1349,10 +1365,10 @@ void wfl_register_rectplan(lua_State *L)
 {
     wfl_new_type(L, PREPARED_MT, no_methods, l_prepared_close, l_prepared_tostring);
     lua_pop(L, 1);
-    wfl_new_type(L, PLANNER_MT, planner_methods, l_close, l_tostring);
+    wfl_new_life_type(L, PLANNER_MT, planner_methods, l_close, l_tostring);
     /* the method table, so wayfinder.rectplan can add the route file methods */
     lua_getfield(L, -1, "__index");
     lua_setfield(L, -3, "rectplan_methods");
     lua_pop(L, 1);
-    luaL_setfuncs(L, room_functions, 0);
+    wfl_setfuncs(L, room_functions);
 }

@@ -10,7 +10,8 @@
 #define FIX_LIMIT ((lua_Integer)WF_WALKER_MAX_SIDE * 65536)
 
 typedef struct lwalker {
-    wf_walker *wk;           /* NULL once closed */
+    wfl_life life;           /* first: see lcheck.h */
+    wf_walker *wk;           /* NULL once released */
     wf_move_event *events;  /* one per person */
     size_t events_cap;
 } lwalker;
@@ -19,9 +20,19 @@ static lwalker *check_walker(lua_State *L, const char *fname)
 {
     lwalker *u = wfl_check_self(L, WALKER_MT, fname, "a wayfinder.Walker",
                                 NULL);
-    if (!u->wk)
+    if (!u->wk || u->life.closed)
         wfl_error(L, fname, "the walker is closed");
     return u;
+}
+
+static void walker_release(void *obj)
+{
+    lwalker *u = obj;
+    wf_walker_destroy(u->wk);
+    u->wk = NULL;
+    free(u->events);
+    u->events = NULL;
+    u->events_cap = 0;
 }
 
 static wf_fix fix_arg(lua_State *L, int idx, const char *fname, const char *arg)
@@ -53,6 +64,7 @@ static int l_walker_new(lua_State *L)
         wfl_error(L, fname, "width*height must be at most %lld tiles, got %lld",
                   (long long)WF_WALKER_MAX_TILES, (long long)(w * h));
     lwalker *u = lua_newuserdatauv(L, sizeof *u, 0);
+    wfl_life_init(&u->life, walker_release);
     u->wk = NULL;
     u->events = NULL;
     u->events_cap = 0;
@@ -291,7 +303,10 @@ static int l_positions(lua_State *L)
 {
     const char *fname = "walker:positions";
     lwalker *u = check_walker(L, fname);
-    luaL_checktype(L, 2, LUA_TTABLE);
+    char buf[64];
+    if (lua_type(L, 2) != LUA_TTABLE)
+        wfl_error(L, fname, "t must be a table, got %s",
+                  wfl_describe(L, 2, buf));
     size_t n = wf_walker_person_count(u->wk);
     for (size_t k = 0; k < n; k++) {
         uint32_t id = wf_walker_person_id(u->wk, k);
@@ -353,19 +368,17 @@ static int l_square_free(lua_State *L)
 
 static int l_close(lua_State *L)
 {
-    lwalker *u = luaL_checkudata(L, 1, WALKER_MT);
-    wf_walker_destroy(u->wk);
-    u->wk = NULL;
-    free(u->events);
-    u->events = NULL;
-    u->events_cap = 0;
+    lwalker *u = wfl_check_self(L, WALKER_MT, "walker:close",
+                                "a wayfinder.Walker", NULL);
+    wfl_life_close(&u->life);
     return 0;
 }
 
 static int l_tostring(lua_State *L)
 {
-    lwalker *u = luaL_checkudata(L, 1, WALKER_MT);
-    if (!u->wk)
+    lwalker *u = wfl_check_self(L, WALKER_MT, "walker:__tostring",
+                                "a wayfinder.Walker", NULL);
+    if (!u->wk || u->life.closed)
         lua_pushstring(L, "wayfinder.Walker (closed)");
     else
         lua_pushfstring(L, "wayfinder.Walker (%dx%d, %d people)",
@@ -397,8 +410,9 @@ static const luaL_Reg walker_methods[] = {
 
 void wfl_register_walker(lua_State *L)
 {
-    wfl_new_type(L, WALKER_MT, walker_methods, l_close, l_tostring);
+    static const luaL_Reg functions[] = {{"walker_new", l_walker_new},
+                                         {NULL, NULL}};
+    wfl_new_life_type(L, WALKER_MT, walker_methods, l_close, l_tostring);
     lua_pop(L, 1);
-    lua_pushcfunction(L, l_walker_new);
-    lua_setfield(L, -2, "walker_new");
+    wfl_setfuncs(L, functions);
 }
