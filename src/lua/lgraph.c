@@ -1,6 +1,6 @@
 /* lgraph.c - the binding of the sector/portal graph core: compiling flat
  * arrays into a wf_graph, locating points, the sliced solver and the grid
- * to boxes builder. lua/wayfinder/graph.lua is the public face; these are
+ * to boxes builder. lua/wayfinder/graph/init.lua is the public face; these are
  * core.graph_* functions, checked here again because they are reachable. */
 #include <math.h>
 #include <string.h>
