@@ -27,9 +27,9 @@ local stats = lib("stats")
 
 io.stdout:setvbuf("line")
 
-local EXPECTED <const> = lib("maps")
-local DEFAULT_QUERIES <const> = 100
-local USAGE <const> = "usage: lua5.4 bench/graph.lua [maps_dir] [--queries N] [--maps name,name]"
+local EXPECTED = lib("maps")
+local DEFAULT_QUERIES = 100
+local USAGE = "usage: lua5.4 bench/graph.lua [maps_dir] [--queries N] [--maps name,name]"
 
 local opts = cli.options_or_exit("bench/graph.lua", USAGE, cli.parse(arg or {}, root, {
   ["--queries"] = function(o, v)
@@ -53,7 +53,7 @@ local function spread(queries, count)
   return out
 end
 
-local BANDS <const> = { { 0, 64, "<64" }, { 64, 256, "64-256" }, { 256, math.huge, ">=256" } }
+local BANDS = { { 0, 64, "<64" }, { 64, 256, "64-256" }, { 256, math.huge, ">=256" } }
 
 local problems = {}
 
@@ -116,8 +116,8 @@ local function run_map(dir, name)
   -- one obstruction: incremental update against a full rebuild
   local cx, cy
   for r = 0, math.max(w, h) do
-    for y = math.max(0, h // 2 - r), math.min(h - 1, h // 2 + r) do
-      for x = math.max(0, w // 2 - r), math.min(w - 1, w // 2 + r) do
+    for y = math.max(0, math.floor(h / 2) - r), math.min(h - 1, math.floor(h / 2) + r) do
+      for x = math.max(0, math.floor(w / 2) - r), math.min(w - 1, math.floor(w / 2) + r) do
         if not cx and grid:is_passable(x, y) then cx, cy = x, y end
       end
     end
@@ -142,8 +142,8 @@ local function run_map(dir, name)
     inc = inc }
 end
 
-local W1 <const> = { -16, 9, 9, 9, 9, 9, 9, 9, 9, 10 }
-local W2 <const> = { -16, 7, 5, 9, 9, 9, 8, 8, 8, 8 }
+local W1 = { -16, 9, 9, 9, 9, 9, 9, 9, 9, 10 }
+local W2 = { -16, 7, 5, 9, 9, 9, 8, 8, 8, 8 }
 
 local function us(total, n) return n > 0 and stats.num(total / n * 1e6) or "-" end
 local function maxof(t)

@@ -4,6 +4,12 @@
 -- gives graph searches a fixed share of each tick. Results stay until
 -- taken. Reached as wayfinder.graph.new_queue (docs/graph.md).
 local util = require("wayfinder.util")
+local exact = require("wayfinder.graph.exact")
+local is_integer, unpack = exact.is_integer, exact.unpack
+
+local function pack(...)
+  return { n = select("#", ...), ... }
+end
 
 local M = {}
 
@@ -39,7 +45,7 @@ end
 
 --- queue:run(budget) -> expansions used
 function Queue:run(budget)
-  if math.type(budget) ~= "integer" or budget < 0 or budget > 2 ^ 53 then
+  if not is_integer(budget) or budget < 0 or budget > 2 ^ 53 then
     fail("graph_queue:run", "budget must be an integer in [0, 2^53], got %s", util.describe(budget))
   end
   local used = 0
@@ -54,7 +60,7 @@ function Queue:run(budget)
       used = used + n
       if done then
         rq.done = true
-        rq.result = table.pack(rq.solver:finish())
+        rq.result = pack(rq.solver:finish())
         rq.solver = nil
         k = k + 1
       end
@@ -64,7 +70,7 @@ function Queue:run(budget)
 end
 
 local function request(self, fname, h)
-  local rq = math.type(h) == "integer" and self.requests[h]
+  local rq = is_integer(h) and self.requests[h]
   if not rq then
     fail(fname, "handle must be a live request of this queue, got %s", util.describe(h))
   end
@@ -81,7 +87,7 @@ function Queue:result(h)
   local rq = request(self, "graph_queue:result", h)
   if not rq.done then fail("graph_queue:result", "request %d is still pending", h) end
   self:_drop(h)
-  return table.unpack(rq.result, 1, rq.result.n)
+  return unpack(rq.result, 1, rq.result.n)
 end
 
 --- queue:cancel(handle)

@@ -6,7 +6,7 @@
 -- written without the solver's heuristic, heap or tie rules.
 local M = {}
 
-local FIX <const> = 65536
+local FIX = 65536
 
 local function fx(v) return math.floor(v * FIX + 0.5) end
 
@@ -25,7 +25,20 @@ local function dist_ceil(ax, ay, bx, by)
 end
 M.dist_ceil = dist_ceil
 
-local function mid(a, b) return (a + b) // 2 end
+local function mid(a, b) return math.floor((a + b) / 2) end
+
+-- whether bit value `b` (a power of two) is set in mask m
+local function has(m, b) return math.floor(m / b) % 2 == 1 end
+
+-- whether every bit of mask `need` is set in mask `have` (32 bits)
+local function subset(need, have)
+  local b = 1
+  for _ = 1, 32 do
+    if has(need, b) and not has(have, b) then return false end
+    b = b * 2
+  end
+  return true
+end
 
 local function sector_of(g, x, y)
   for i = 1, g:sector_count() do
@@ -63,7 +76,7 @@ function M.solve(g, sx, sy, gx, gy, mult, class_bit, abilities)
     else
       ax, ay, bx, by = fx(p.from[1]), fx(p.from[2]), fx(p.to[1]), fx(p.to[2])
     end
-    if (p.class_mask & class_bit) ~= 0 and (p.needs_mask & ~abilities) == 0 then
+    if has(p.class_mask, class_bit) and subset(p.needs_mask, abilities) then
       ports[#ports + 1] = { a = p.a, b = p.b, ax = ax, ay = ay, bx = bx, by = by,
         cost = fx(p.cost), one_way = p.one_way }
     end

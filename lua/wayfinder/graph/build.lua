@@ -3,17 +3,19 @@
 -- update after grid edits, and the build statistics.
 local core = require("wayfinder.core")
 local model = require("wayfinder.graph.model")
+local exact = require("wayfinder.graph.exact")
 local graph_links = require("wayfinder.graph.links")
 local C = require("wayfinder.graph.check")
 local describe, fail, set = C.describe, C.fail, C.set
 local check_table, check_keys, check_name = C.check_table, C.check_keys, C.check_name
 local LIMIT, MAX_SURFACES, ALL = C.LIMIT, C.MAX_SURFACES, C.ALL
 local insert_portal = graph_links.insert_portal
+local is_integer, idiv = exact.is_integer, exact.idiv
 
 local M = {}
 local Graph = model.Graph
 
-local GRID_KEYS <const> = set { "class", "surfaces", "legend", "max_span", "classes",
+local GRID_KEYS = set { "class", "surfaces", "legend", "max_span", "classes",
   "abilities", "temporary_links", "waypath_bias", "decomposition", "max_box" }
 
 --- graph.from_grid(grid [, options]) -> graph
@@ -36,11 +38,11 @@ function M.from_grid(grid, options)
     end
   end
   local span = options.max_span or 4
-  if math.type(span) ~= "integer" or span < 1 or span > 16384 then
+  if not is_integer(span) or span < 1 or span > 16384 then
     fail(fname, "options.max_span must be an integer in [1, 16384], got %s", describe(span))
   end
   local max_box = options.max_box or 32
-  if math.type(max_box) ~= "integer" or max_box < 1 or max_box > 16384 then
+  if not is_integer(max_box) or max_box < 1 or max_box > 16384 then
     fail(fname, "options.max_box must be an integer in [1, 16384], got %s", describe(max_box))
   end
   local decomposition = options.decomposition or "boxes"
@@ -92,7 +94,7 @@ function M.from_grid(grid, options)
         end
         codes[x] = c
       end
-      out[y] = string.char(table.unpack(codes))
+      out[y] = string.char(exact.unpack(codes))
     end
     bytes = table.concat(out)
   end
@@ -101,19 +103,19 @@ function M.from_grid(grid, options)
     waypath_bias = options.waypath_bias }
   local boxes, regions, portals, nregions = core.graph_boxes(grid, ci, bytes, span,
     decomposition == "quadtree", max_box)
-  for k = 0, #boxes // 5 - 1 do
+  for k = 0, idiv(#boxes, 5) - 1 do
     g.sectors[k + 1] = { x0 = boxes[5 * k + 1], y0 = boxes[5 * k + 2], x1 = boxes[5 * k + 3],
       y1 = boxes[5 * k + 4], surface = surface_names[boxes[5 * k + 5] + 1], danger = 0,
       region = regions[k + 1], grid = true }
   end
-  for k = 0, #portals // 6 - 1 do
+  for k = 0, idiv(#portals, 6) - 1 do
     local span_ = { portals[6 * k + 3], portals[6 * k + 4], portals[6 * k + 5], portals[6 * k + 6] }
     insert_portal(g, { kind = "walk", a = portals[6 * k + 1] + 1, b = portals[6 * k + 2] + 1,
       span = span_, one_way = false,
       cost = 0, classes = ALL, needs = 0, auto = true })
   end
   local navcells = 0
-  for k = 0, #boxes // 5 - 1 do
+  for k = 0, idiv(#boxes, 5) - 1 do
     navcells = navcells
       + (boxes[5 * k + 3] - boxes[5 * k + 1]) * (boxes[5 * k + 4] - boxes[5 * k + 2])
   end
@@ -182,12 +184,12 @@ function Graph:sync(grid)
       remap[i] = #kept
     end
   end
-  local removed = #rects // 4
+  local removed = idiv(#rects, 4)
   -- the changed rectangle itself: navcells that became passable
   rects[#rects + 1], rects[#rects + 2], rects[#rects + 3], rects[#rects + 4] = x0, y0, x1, y1
   local boxes = core.graph_boxes_in(grid, b.class_index, b.bytes, b.max_box, rects)
   local first_new = #kept + 1
-  for k = 0, #boxes // 5 - 1 do
+  for k = 0, idiv(#boxes, 5) - 1 do
     kept[#kept + 1] = { x0 = boxes[5 * k + 1], y0 = boxes[5 * k + 2], x1 = boxes[5 * k + 3],
       y1 = boxes[5 * k + 4], surface = b.names[boxes[5 * k + 5] + 1], danger = 0, grid = true }
   end

@@ -5,17 +5,17 @@ local util = require("wayfinder.util")
 
 local C = {}
 
-local LIMIT <const> = 8192            -- |coordinate| accepted
-local MAX_COST <const> = 2 ^ 30        -- largest cost or danger
-local MAX_MULT <const> = 1000
-local MAX_SURFACES <const> = 64
-local FIX <const> = 65536
-local FLAG_ONE_WAY <const> = 1
-local FLAG_WALK <const> = 2
-local ALL <const> = 0xffffffff
+local LIMIT = 8192            -- |coordinate| accepted
+local MAX_COST = 2 ^ 30        -- largest cost or danger
+local MAX_MULT = 1000
+local MAX_SURFACES = 64
+local FIX = 65536
+local FLAG_ONE_WAY = 1
+local FLAG_WALK = 2
+local ALL = 0xffffffff
 
 -- kinds the graph knows by name; any other name is a user kind
-local KINDS <const> = { walk = true, teleport = true, elevator = true, ladder = true,
+local KINDS = { walk = true, teleport = true, elevator = true, ladder = true,
   jump = true, drop = true, waypath = true }
 
 local describe = util.describe

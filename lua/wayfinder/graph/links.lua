@@ -9,6 +9,8 @@ local check_coord, check_cost, check_table = C.check_coord, C.check_cost, C.chec
 local check_keys, check_point, check_name = C.check_keys, C.check_point, C.check_name
 local MAX_COST, FIX, ALL = C.MAX_COST, C.FIX, C.ALL
 local dist_ceil = exact.dist_ceil
+local is_integer, idiv, bit, set_bit = exact.is_integer, exact.idiv, exact.bit, exact.set_bit
+local copy_list = exact.copy_list
 local check_sector = model.check_sector
 
 local M = {}
@@ -24,7 +26,7 @@ local function mask_of(self, fname, what, list, index, default)
       fail(fname, "%s[%d] must name a %s of this graph, got %s", what, i,
         index == self.class_index and "class" or "ability", describe(name))
     end
-    m = m | (1 << (k - 1))
+    m = set_bit(m, k)
   end
   return m
 end
@@ -45,7 +47,7 @@ end
 local function common_fields(self, fname, spec, p)
   p.classes = mask_of(self, fname, "classes", spec.classes, self.class_index, ALL)
   local needs_default = 0
-  if self.ability_index[p.kind] then needs_default = 1 << (self.ability_index[p.kind] - 1) end
+  if self.ability_index[p.kind] then needs_default = bit(self.ability_index[p.kind]) end
   p.needs = mask_of(self, fname, "needs", spec.needs, self.ability_index, needs_default)
   if spec.action ~= nil then p.action = check_name(fname, "action", spec.action) end
   if spec.data ~= nil then p.data = spec.data end
@@ -62,7 +64,7 @@ local function insert_portal(self, p)
 end
 M.mask_of, M.shared_span, M.on_box, M.insert_portal = mask_of, shared_span, on_box, insert_portal
 
-local PORTAL_KEYS <const> = set { "a", "b", "span", "one_way", "cost", "classes", "needs",
+local PORTAL_KEYS = set { "a", "b", "span", "one_way", "cost", "classes", "needs",
   "action", "data" }
 
 --- graph:add_portal{a=, b= [, span=] [, one_way=] [, cost=] ...} -> id
@@ -96,7 +98,7 @@ function Graph:add_portal(spec)
   return insert_portal(self, p)
 end
 
-local LINK_KEYS <const> = set { "from", "to", "exit", "kind", "cost", "wait", "one_way",
+local LINK_KEYS = set { "from", "to", "exit", "kind", "cost", "wait", "one_way",
   "classes", "needs", "action", "data", "from_sector", "to_sector" }
 
 local function locate_point(self, fname, what, pt, given)
@@ -145,7 +147,7 @@ local function build_link(self, fname, spec)
   if spec.exit ~= nil then
     if kind ~= "teleport" then fail(fname, "link.exit is only for kind 'teleport'") end
     if spec.to ~= nil then fail(fname, "give link.to or link.exit, not both") end
-    if math.type(spec.exit) ~= "integer" or not self.recs[spec.exit] then
+    if not is_integer(spec.exit) or not self.recs[spec.exit] then
       fail(fname, "link.exit must be a portal id of this graph, got %s", describe(spec.exit))
     end
     p.exit = spec.exit
@@ -212,11 +214,11 @@ function Graph:add_temporary_link(spec)
 end
 --- graph:temporary_links() -> ids, oldest first
 function Graph:temporary_links()
-  return table.move(self.temporary, 1, #self.temporary, 1, {})
+  return copy_list(self.temporary)
 end
 
 function Graph:portal(id)
-  if math.type(id) ~= "integer" or not self.recs[id] then
+  if not is_integer(id) or not self.recs[id] then
     fail("graph:portal", "id must be a portal id of this graph, got %s", describe(id))
   end
   local p = self.recs[id]
@@ -231,12 +233,12 @@ end
 
 --- graph:portals() -> ids in ascending order
 function Graph:portals()
-  return table.move(self.order, 1, #self.order, 1, {})
+  return copy_list(self.order)
 end
 
 -- --------------------------------------------------------- waypaths --
 
-local WAYPATH_KEYS <const> = set { "points", "one_way", "classes", "needs", "action", "data" }
+local WAYPATH_KEYS = set { "points", "one_way", "classes", "needs", "action", "data" }
 
 --- graph:add_waypath{points= {{x, y}, ...} [, one_way=] [, classes=]} -> waypath id, link ids
 function Graph:add_waypath(spec)
@@ -258,7 +260,7 @@ function Graph:add_waypath(spec)
   local wid = #self.waypaths + 1
   for i = 1, n - 1 do
     local units = dist_ceil(pts[i][1], pts[i][2], pts[i + 1][1], pts[i + 1][2])
-    local biased = (units * self.bias[1] + self.bias[2] - 1) // self.bias[2]
+    local biased = idiv(units * self.bias[1] + self.bias[2] - 1, self.bias[2])
     local p = { kind = "waypath", a = secs[i], b = secs[i + 1], from = pts[i], to = pts[i + 1],
       one_way = spec.one_way or false, cost = biased / FIX, waypath = wid }
     common_fields(self, fname, spec, p)

@@ -2,12 +2,14 @@
 -- (surfaces, classes, abilities), its sectors, and the compiled copy the C
 -- core searches (made again on the first query after a change).
 local core = require("wayfinder.core")
+local exact = require("wayfinder.graph.exact")
 local C = require("wayfinder.graph.check")
 local describe, fail, set = C.describe, C.fail, C.set
 local check_coord, check_cost, check_table = C.check_coord, C.check_cost, C.check_table
 local check_keys, check_name = C.check_keys, C.check_name
 local MAX_MULT, MAX_SURFACES = C.MAX_MULT, C.MAX_SURFACES
 local FLAG_ONE_WAY, FLAG_WALK = C.FLAG_ONE_WAY, C.FLAG_WALK
+local is_integer = exact.is_integer
 
 local M = {}
 
@@ -16,13 +18,13 @@ Graph.__index = Graph
 Graph.__name = "wayfinder.Graph"
 M.Graph = Graph
 
-local NEW_KEYS <const> = set { "surfaces", "classes", "abilities", "temporary_links",
+local NEW_KEYS = set { "surfaces", "classes", "abilities", "temporary_links",
   "waypath_bias" }
 
 local function read_bias(fname, what, b)
   check_table(fname, what, b)
   local n, d = b[1], b[2]
-  if math.type(n) ~= "integer" or math.type(d) ~= "integer" or n < 1 or d < 1 or n > 1000
+  if not is_integer(n) or not is_integer(d) or n < 1 or d < 1 or n > 1000
     or d > 1000 or n > d then
     fail(fname, "%s must be {num, den} with integers 1 <= num <= den <= 1000, got {%s, %s}",
       what, describe(n), describe(d))
@@ -75,7 +77,7 @@ function M.new(options)
         if not g.surface_index[s] then
           fail(fname, "%s.surfaces names an unknown surface %s", what, describe(s))
         end
-        if math.type(m) ~= "integer" or m < 0 or m > MAX_MULT then
+        if not is_integer(m) or m < 0 or m > MAX_MULT then
           fail(fname, "%s.surfaces.%s must be an integer in [0, %d], got %s", what, s,
             MAX_MULT, describe(m))
         end
@@ -92,7 +94,7 @@ function M.new(options)
     g.ability_index[a] = i
   end
   local tl = options.temporary_links or 8
-  if math.type(tl) ~= "integer" or tl < 1 or tl > 1024 then
+  if not is_integer(tl) or tl < 1 or tl > 1024 then
     fail(fname, "options.temporary_links must be an integer in [1, 1024], got %s", describe(tl))
   end
   g.temporary_cap = tl
@@ -109,7 +111,7 @@ end
 
 -- ---------------------------------------------------------- compile --
 
-local FAULT_TEXT <const> = {
+local FAULT_TEXT = {
   box = "sector %d has an empty box or one outside the limit",
   surface = "sector %d has a bad surface",
   danger = "sector %d has a bad danger",
@@ -133,7 +135,7 @@ local function compile(self)
   for i, id in ipairs(self.order) do
     local p = self.recs[id]
     local flags = (p.one_way and FLAG_ONE_WAY or 0)
-      | (p.kind == "walk" and p.span and FLAG_WALK or 0)
+      + (p.kind == "walk" and p.span and FLAG_WALK or 0)
     local sa = p.span or { p.from[1], p.from[2], p.from[1], p.from[2] }
     local sb = p.span or { p.to[1], p.to[2], p.to[1], p.to[2] }
     pors[k + 1], pors[k + 2] = p.a - 1, p.b - 1
@@ -158,7 +160,7 @@ M.compile = compile
 
 -- ----------------------------------------------------------- sectors --
 
-local SECTOR_KEYS <const> = set { "x0", "y0", "x1", "y1", "surface", "danger", "name" }
+local SECTOR_KEYS = set { "x0", "y0", "x1", "y1", "surface", "danger", "name" }
 
 local function boxes_overlap(a, b)
   return a.x0 < b.x1 and b.x0 < a.x1 and a.y0 < b.y1 and b.y0 < a.y1
@@ -193,7 +195,7 @@ function Graph:add_sector(spec)
 end
 
 local function check_sector(self, fname, what, id)
-  if math.type(id) ~= "integer" or id < 1 or id > #self.sectors then
+  if not is_integer(id) or id < 1 or id > #self.sectors then
     fail(fname, "%s must be a sector id in [1, %d], got %s", what, #self.sectors, describe(id))
   end
   return id

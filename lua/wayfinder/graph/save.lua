@@ -1,12 +1,14 @@
 --- wayfinder.graph.save: a graph as plain data and back, checking what it
 -- reads: portals to nowhere, bad costs, teleport cycles, overlaps.
 local util = require("wayfinder.util")
+local exact = require("wayfinder.graph.exact")
 local model = require("wayfinder.graph.model")
 local links = require("wayfinder.graph.links")
 local C = require("wayfinder.graph.check")
 local describe, finite = C.describe, C.finite
 local LIMIT, MAX_COST, ALL = C.LIMIT, C.MAX_COST, C.ALL
 local compile, resolve_exit = model.compile, links.resolve_exit
+local is_integer = exact.is_integer
 
 local M = {}
 local Graph = model.Graph
@@ -42,7 +44,7 @@ function Graph:save()
   for i, w in ipairs(self.waypaths) do
     local pts = {}
     for k, pt in ipairs(w.points) do pts[k] = { pt[1], pt[2] } end
-    t.waypaths[i] = { points = pts, links = table.move(w.links, 1, #w.links, 1, {}),
+    t.waypaths[i] = { points = pts, links = exact.copy_list(w.links),
       one_way = w.one_way }
   end
   if self.grid_stats then
@@ -90,13 +92,13 @@ function M.load(t)
   local last = 0
   for i, p in ipairs(t.portals) do
     if type(p) ~= "table" then load_error("portal %d must be a table", i) end
-    if math.type(p.id) ~= "integer" or p.id <= last then
+    if not is_integer(p.id) or p.id <= last then
       load_error("portal %d has a bad or unordered id %s", i, describe(p.id))
     end
     last = p.id
     if type(p.kind) ~= "string" then load_error("portal %d has a bad kind", p.id) end
     for _, k in ipairs({ "a", "b" }) do
-      if math.type(p[k]) ~= "integer" or p[k] < 1 or p[k] > #g.sectors then
+      if not is_integer(p[k]) or p[k] < 1 or p[k] > #g.sectors then
         load_error("portal %d leads to sector %s, which does not exist", p.id, describe(p[k]))
       end
     end
@@ -109,7 +111,7 @@ function M.load(t)
     if not finite(p.cost) or p.cost < 0 or p.cost > MAX_COST then
       load_error("portal %d has a negative or bad cost %s", p.id, describe(p.cost))
     end
-    if math.type(p.classes) ~= "integer" or math.type(p.needs) ~= "integer"
+    if not is_integer(p.classes) or not is_integer(p.needs)
       or p.classes < 0 or p.classes > ALL or p.needs < 0 or p.needs > ALL then
       load_error("portal %d has bad classes or needs masks", p.id)
     end
@@ -133,7 +135,7 @@ function M.load(t)
       if not ok2 then load_error("%s", (tostring(err):gsub("^.-load: ", "", 1))) end
     end
   end
-  if math.type(t.next_id) ~= "integer" or t.next_id <= last then
+  if not is_integer(t.next_id) or t.next_id <= last then
     load_error("data.next_id is bad")
   end
   g.next_id = t.next_id

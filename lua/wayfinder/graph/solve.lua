@@ -2,6 +2,7 @@
 -- the solver stepped under a budget, find_path, and curves through a result.
 local core = require("wayfinder.core")
 local bezier = require("wayfinder.bezier")
+local exact = require("wayfinder.graph.exact")
 local model = require("wayfinder.graph.model")
 local links = require("wayfinder.graph.links")
 local C = require("wayfinder.graph.check")
@@ -10,11 +11,12 @@ local check_coord, check_table = C.check_coord, C.check_table
 local check_keys, check_point = C.check_keys, C.check_point
 local ALL = C.ALL
 local compile, mask_of = model.compile, links.mask_of
+local is_integer, bit, unpack = exact.is_integer, exact.bit, exact.unpack
 
 local M = {}
 local Graph = model.Graph
 
-local FIND_KEYS <const> = set { "class", "abilities", "weight" }
+local FIND_KEYS = set { "class", "abilities", "weight" }
 
 local function read_query(self, fname, sx, sy, gx, gy, options)
   check_coord(fname, "sx", sx)
@@ -45,7 +47,7 @@ local function read_query(self, fname, sx, sy, gx, gy, options)
   end
   local rnum, rden = 1, 1
   if #self.waypaths > 0 then rnum, rden = self.bias[1], self.bias[2] end
-  return { sx, sy, gx, gy, 1 << (ci - 1), abil, self.classes[ci].mult, wnum, wden, rnum, rden }
+  return { sx, sy, gx, gy, bit(ci), abil, self.classes[ci].mult, wnum, wden, rnum, rden }
 end
 
 local function result_of(self, c, r)
@@ -80,13 +82,13 @@ function Graph:curve(result, options)
   check_table(fname, "options", options)
   check_keys(fname, "options", options, set { "samples" })
   local samples = options.samples or 8
-  if math.type(samples) ~= "integer" or samples < 1 or samples > 64 then
+  if not is_integer(samples) or samples < 1 or samples > 64 then
     fail(fname, "options.samples must be an integer in [1, 64], got %s", describe(samples))
   end
   local boxes = {}
   for i, id in ipairs(result.sectors) do
     local s = self.sectors[id]
-    if math.type(id) ~= "integer" or not s then
+    if not is_integer(id) or not s then
       fail(fname, "result.sectors[%d] is not a sector of this graph", i)
     end
     boxes[i] = { s.x0, s.y0, s.x1, s.y1 }
@@ -106,7 +108,7 @@ function Graph:begin_path(sx, sy, gx, gy, options)
   local q = read_query(self, "graph:begin_path", sx, sy, gx, gy, options)
   local c = compile(self)
   local search = core.graph_search()
-  local ok, reason = core.graph_begin(search, c.ud, table.unpack(q, 1, 11))
+  local ok, reason = core.graph_begin(search, c.ud, unpack(q, 1, 11))
   if not ok then return nil, reason end
   return setmetatable({ graph = self, compiled = c, search = search, done = false,
     finished = false }, Solver)
@@ -114,7 +116,7 @@ end
 
 --- solver:step(budget) -> done, used
 function Solver:step(budget)
-  if math.type(budget) ~= "integer" or budget < 0 or budget > 2 ^ 53 then
+  if not is_integer(budget) or budget < 0 or budget > 2 ^ 53 then
     fail("solver:step", "budget must be an integer in [0, 2^53], got %s", describe(budget))
   end
   if self.finished then fail("solver:step", "the solver has finished") end
@@ -145,7 +147,7 @@ function Graph:find_path(sx, sy, gx, gy, options)
   local q = read_query(self, "graph:find_path", sx, sy, gx, gy, options)
   local c = compile(self)
   c.search = c.search or core.graph_search()
-  local ok, reason = core.graph_begin(c.search, c.ud, table.unpack(q, 1, 11))
+  local ok, reason = core.graph_begin(c.search, c.ud, unpack(q, 1, 11))
   if not ok then return nil, reason, { expanded = 0 } end
   core.graph_step(c.search, 2 ^ 53)
   local r, why, info = core.graph_finish(c.search)
