@@ -12,6 +12,7 @@ require("wayfinder.graph.links")
 require("wayfinder.graph.solve")
 local build = require("wayfinder.graph.build")
 local save = require("wayfinder.graph.save")
+local doors = require("wayfinder.graph.doors")
 local graph_queue = require("wayfinder.graph_queue")
 
 local M = {}
@@ -19,6 +20,8 @@ local M = {}
 M.new = model.new
 M.from_grid = build.from_grid
 M.load = save.load
+M.from_world = doors.from_world
+M.doors_of = doors.doors_of
 
 --- graph.new_queue() -> a queue of graph path requests (graph_queue.lua)
 function M.new_queue()
