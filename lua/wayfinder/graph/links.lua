@@ -98,7 +98,7 @@ function Graph:add_portal(spec)
   return insert_portal(self, p)
 end
 
-local LINK_KEYS = set { "from", "to", "exit", "kind", "cost", "wait", "one_way",
+local LINK_KEYS = set { "from", "to", "exit", "kind", "cost", "wait", "schedule", "one_way",
   "classes", "needs", "action", "data", "from_sector", "to_sector" }
 
 local function locate_point(self, fname, what, pt, given)
@@ -136,6 +136,25 @@ local function resolve_exit(self, fname, p)
 end
 M.locate_point, M.resolve_exit = locate_point, resolve_exit
 
+local SCHEDULE_KEYS = set { "period", "offset" }
+
+--- A checked copy of an elevator schedule {period =, offset =}: period in
+-- (0, 2^30], offset in [0, period) (default 0), both in navcells of cost.
+function M.check_schedule(fname, what, t)
+  check_table(fname, what, t)
+  check_keys(fname, what, t, SCHEDULE_KEYS)
+  local period = check_cost(fname, what .. ".period", t.period)
+  local offset = check_cost(fname, what .. ".offset", t.offset or 0)
+  if exact.to_fix(period) < 1 then
+    fail(fname, "%s.period must be above 0, got %s", what, describe(period))
+  end
+  if exact.to_fix(offset) >= exact.to_fix(period) then
+    fail(fname, "%s.offset must be below the period %s, got %s", what, describe(period),
+      describe(offset))
+  end
+  return { period = period, offset = offset }
+end
+
 local function build_link(self, fname, spec)
   check_table(fname, "link", spec)
   check_keys(fname, "link", spec, LINK_KEYS)
@@ -171,6 +190,10 @@ local function build_link(self, fname, spec)
     if kind ~= "elevator" then fail(fname, "link.wait is only for kind 'elevator'") end
     wait = check_cost(fname, "link.wait", spec.wait)
     p.wait = wait
+  end
+  if spec.schedule ~= nil then
+    if kind ~= "elevator" then fail(fname, "link.schedule is only for kind 'elevator'") end
+    p.schedule = M.check_schedule(fname, "link.schedule", spec.schedule)
   end
   if spec.cost ~= nil then
     p.cost = check_cost(fname, "link.cost", spec.cost) + wait
@@ -227,6 +250,7 @@ function Graph:portal(id)
   return { id = id, kind = p.kind, a = p.a, b = p.b, from = { from[1], from[2] },
     to = { to[1], to[2] }, one_way = p.one_way, cost = p.cost, action = p.action,
     data = p.data, exit = p.exit, wait = p.wait, temporary = p.temporary or false,
+    schedule = p.schedule and { period = p.schedule.period, offset = p.schedule.offset },
     waypath = p.waypath, class_mask = p.classes, needs_mask = p.needs,
     span = p.span and { p.span[1], p.span[2], p.span[3], p.span[4] } }
 end

@@ -142,7 +142,9 @@ local function compile(self)
     pors[k + 3], pors[k + 4], pors[k + 5], pors[k + 6] = sa[1], sa[2], sa[3], sa[4]
     pors[k + 7], pors[k + 8], pors[k + 9], pors[k + 10] = sb[1], sb[2], sb[3], sb[4]
     pors[k + 11], pors[k + 12], pors[k + 13], pors[k + 14] = p.cost, p.classes, p.needs, flags
-    k = k + 14
+    pors[k + 15] = p.schedule and p.schedule.period or 0
+    pors[k + 16] = p.schedule and p.schedule.offset or 0
+    k = k + 16
     ids[i] = id
   end
   local ud, fault, i, j = core.graph_compile(secs, pors)

@@ -37,7 +37,8 @@ function Graph:save()
       span = p.span and { p.span[1], p.span[2], p.span[3], p.span[4] },
       one_way = p.one_way, cost = p.cost, classes = p.classes, needs = p.needs, action = p.action,
       data = util.plain_copy(p.data, ("portal %d data"):format(id), fname),
-      exit = p.exit, wait = p.wait, waypath = p.waypath }
+      exit = p.exit, wait = p.wait, waypath = p.waypath,
+      schedule = p.schedule and { period = p.schedule.period, offset = p.schedule.offset } }
   end
   for i, id in ipairs(self.temporary) do t.temporary[i] = id end
   t.waypaths = {}
@@ -125,6 +126,14 @@ function M.load(t)
       cost = p.cost, classes = p.classes, needs = p.needs, action = p.action,
       data = util.plain_copy(p.data, ("portal %d data"):format(p.id), fname), exit = p.exit,
       wait = p.wait, waypath = p.waypath }
+    if p.schedule ~= nil then
+      local ok3, sched = pcall(links.check_schedule, fname, "schedule", p.schedule)
+      if not ok3 then
+        load_error("portal %d has a bad schedule: %s", p.id,
+          (tostring(sched):gsub("^.-load: ", "", 1)))
+      end
+      g.recs[p.id].schedule = sched
+    end
     g.order[i] = p.id
   end
   for _, id in ipairs(g.order) do

@@ -7,7 +7,7 @@ local model = require("wayfinder.graph.model")
 local links = require("wayfinder.graph.links")
 local C = require("wayfinder.graph.check")
 local describe, fail, finite, set = C.describe, C.fail, C.finite, C.set
-local check_coord, check_table = C.check_coord, C.check_table
+local check_coord, check_cost, check_table = C.check_coord, C.check_cost, C.check_table
 local check_keys, check_point = C.check_keys, C.check_point
 local ALL = C.ALL
 local compile, mask_of = model.compile, links.mask_of
@@ -16,7 +16,7 @@ local is_integer, bit, unpack = exact.is_integer, exact.bit, exact.unpack
 local M = {}
 local Graph = model.Graph
 
-local FIND_KEYS = set { "class", "abilities", "weight" }
+local FIND_KEYS = set { "class", "abilities", "weight", "time" }
 
 local function read_query(self, fname, sx, sy, gx, gy, options)
   check_coord(fname, "sx", sx)
@@ -47,7 +47,9 @@ local function read_query(self, fname, sx, sy, gx, gy, options)
   end
   local rnum, rden = 1, 1
   if #self.waypaths > 0 then rnum, rden = self.bias[1], self.bias[2] end
-  return { sx, sy, gx, gy, bit(ci), abil, self.classes[ci].mult, wnum, wden, rnum, rden }
+  local time = 0
+  if options.time ~= nil then time = check_cost(fname, "options.time", options.time) end
+  return { sx, sy, gx, gy, bit(ci), abil, self.classes[ci].mult, wnum, wden, rnum, rden, time }
 end
 
 local function result_of(self, c, r)
@@ -108,7 +110,7 @@ function Graph:begin_path(sx, sy, gx, gy, options)
   local q = read_query(self, "graph:begin_path", sx, sy, gx, gy, options)
   local c = compile(self)
   local search = core.graph_search()
-  local ok, reason = core.graph_begin(search, c.ud, unpack(q, 1, 11))
+  local ok, reason = core.graph_begin(search, c.ud, unpack(q, 1, 12))
   if not ok then return nil, reason end
   return setmetatable({ graph = self, compiled = c, search = search, done = false,
     finished = false }, Solver)
@@ -147,7 +149,7 @@ function Graph:find_path(sx, sy, gx, gy, options)
   local q = read_query(self, "graph:find_path", sx, sy, gx, gy, options)
   local c = compile(self)
   c.search = c.search or core.graph_search()
-  local ok, reason = core.graph_begin(c.search, c.ud, unpack(q, 1, 11))
+  local ok, reason = core.graph_begin(c.search, c.ud, unpack(q, 1, 12))
   if not ok then return nil, reason, { expanded = 0 } end
   core.graph_step(c.search, 2 ^ 53)
   local r, why, info = core.graph_finish(c.search)
