@@ -10,7 +10,7 @@ local FILES = {
   "lua/wayfinder/graph/exact.lua", "lua/wayfinder/graph/model.lua",
   "lua/wayfinder/graph/links.lua", "lua/wayfinder/graph/solve.lua",
   "lua/wayfinder/graph/build.lua", "lua/wayfinder/graph/save.lua",
-  "lua/wayfinder/graph/doors.lua",
+  "lua/wayfinder/graph/doors.lua", "lua/wayfinder/graph/refine.lua",
   "lua/wayfinder/graph_queue.lua", "lua/wayfinder/bezier.lua",
   "spec/support/graph_brute.lua", "bench/graph.lua", "examples/town.lua",
 }

@@ -121,6 +121,7 @@ function M.from_grid(grid, options)
   end
   g.grid_stats = { navcells = navcells, regions = nregions, sectors = #g.sectors,
     portals = #g.order, class = classes[ci].name, decomposition = decomposition }
+  g.source_grid = grid
   g.grid_build = { w = w, h = h, class_index = ci, bytes = bytes, span = span,
     max_box = max_box, version = grid:version(), decomposition = decomposition,
     names = surface_names }
@@ -169,6 +170,7 @@ function Graph:sync(grid)
   end
   local x0, y0, x1, y1 = core.graph_grid_changed(grid, b.version)
   b.version = grid:version()
+  self.source_grid = grid
   if x0 == false then return { removed = 0, added = 0, dropped = {} } end
   if x0 == "all" then x0, y0, x1, y1 = 0, 0, b.w - 1, b.h - 1 end
   -- clearance and the diagonal rule reach one navcell past the change

@@ -16,7 +16,7 @@ local is_integer, bit, unpack = exact.is_integer, exact.bit, exact.unpack
 local M = {}
 local Graph = model.Graph
 
-local FIND_KEYS = set { "class", "abilities", "weight", "time" }
+local FIND_KEYS = set { "class", "abilities", "weight", "time", "refine" }
 
 local function read_query(self, fname, sx, sy, gx, gy, options)
   check_coord(fname, "sx", sx)
@@ -49,7 +49,14 @@ local function read_query(self, fname, sx, sy, gx, gy, options)
   if #self.waypaths > 0 then rnum, rden = self.bias[1], self.bias[2] end
   local time = 0
   if options.time ~= nil then time = check_cost(fname, "options.time", options.time) end
-  return { sx, sy, gx, gy, bit(ci), abil, self.classes[ci].mult, wnum, wden, rnum, rden, time }
+  if options.refine ~= nil and type(options.refine) ~= "boolean" then
+    fail(fname, "options.refine must be a boolean, got %s", describe(options.refine))
+  end
+  if options.refine and not self.grid_build then
+    fail(fname, "options.refine needs a graph built from a grid by this process")
+  end
+  return { sx, sy, gx, gy, bit(ci), abil, self.classes[ci].mult, wnum, wden, rnum, rden, time,
+    refine = options.refine or false }
 end
 
 local function result_of(self, c, r)
@@ -101,6 +108,17 @@ function Graph:curve(result, options)
   return bezier.curve(result.points, boxes, result.via, samples)
 end
 
+-- With options.refine, the grid path along the route (graph:refine) as
+-- result.refined, or false and result.refine_reason when it fails.
+local function with_refined(self, result, refine)
+  if refine then
+    local refined, why = self:refine(result)
+    result.refined = refined or false
+    result.refine_reason = why
+  end
+  return result
+end
+
 local Solver = {}
 Solver.__index = Solver
 Solver.__name = "wayfinder.GraphSolver"
@@ -113,7 +131,7 @@ function Graph:begin_path(sx, sy, gx, gy, options)
   local ok, reason = core.graph_begin(search, c.ud, unpack(q, 1, 12))
   if not ok then return nil, reason end
   return setmetatable({ graph = self, compiled = c, search = search, done = false,
-    finished = false }, Solver)
+    finished = false, refine = q.refine }, Solver)
 end
 
 --- solver:step(budget) -> done, used
@@ -141,7 +159,7 @@ function Solver:finish()
   end
   local r, reason, info = core.graph_finish(self.search)
   if not r then return nil, reason, info end
-  return result_of(self.graph, self.compiled, r)
+  return with_refined(self.graph, result_of(self.graph, self.compiled, r), self.refine)
 end
 
 --- graph:find_path(sx, sy, gx, gy [, options]) -> result | nil, reason, info
@@ -154,6 +172,6 @@ function Graph:find_path(sx, sy, gx, gy, options)
   core.graph_step(c.search, 2 ^ 53)
   local r, why, info = core.graph_finish(c.search)
   if not r then return nil, why, info end
-  return result_of(self, c, r)
+  return with_refined(self, result_of(self, c, r), q.refine)
 end
 return M
