@@ -3,10 +3,11 @@
 -- ladder, jump, drop or a named kind, elevator schedules), actions,
 -- classes and abilities, graphs of house worlds (doors as links),
 -- surfaces and danger, innate waypaths, temporary jump links, and a
--- time-sliced solver, routes refined on the grid. The graph's description lives in Lua as plain data;
--- the C core (core.graph_*) gets a compiled copy on the first query after
--- a change. See docs/graph.md. The files under wayfinder/graph/ each hold
--- one concern; this one puts them together as the public face.
+-- time-sliced solver, routes refined on the grid. The graph's description
+-- lives in Lua as plain data; the C core (core.graph_*) gets a compiled
+-- copy on the first query after a change. See docs/graph.md. The files
+-- under wayfinder/graph/ each hold one concern; this one puts them
+-- together as the public face.
 local C = require("wayfinder.graph.check")
 local model = require("wayfinder.graph.model")
 require("wayfinder.graph.links")
