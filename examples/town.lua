@@ -61,7 +61,7 @@ function M.build()
   return g, s, p, lanes
 end
 
-local COLOURS <const> = { pavement = "#d8d2c4", road = "#6b6b6b", grass = "#9bd17f",
+local COLOURS = { pavement = "#d8d2c4", road = "#6b6b6b", grass = "#9bd17f",
   floor = "#d9b48f", lava = "#e0502a" }
 
 --- An SVG picture of the graph and some paths (scale: 16 px per navcell).

@@ -96,7 +96,7 @@ describe("graph by hand", function()
 end)
 
 describe("graph from a grid", function()
-  local ROWS <const> = {
+  local ROWS = {
     "..........",
     ".@@@@@@@..",
     ".@......@.",

@@ -25,7 +25,7 @@ local LAYERS <const> = {
     "^wayfinder/json%.lua$" } },
   { name = "services", files = { "^wayfinder/rectplan%.lua$", "^wayfinder/gridplan%.lua$",
     "^wayfinder/doors%.lua$", "^wayfinder/sweep%.lua$", "^wayfinder/units%.lua$",
-    "^wayfinder/graph%.lua$", "^wayfinder/graph_queue%.lua$", "^wayfinder/bezier%.lua$",
+    "^wayfinder/graph/[%w_]+%.lua$", "^wayfinder/graph_queue%.lua$", "^wayfinder/bezier%.lua$",
     "^wayfinder/pathtable%.lua$", "^wayfinder/pathtable_grid%.lua$",
     "^wayfinder/pursuit%.lua$", "^wayfinder/pathcache%.lua$" } },
   { name = "world", files = { "^wayfinder/world/ascii%.lua$", "^wayfinder/world/check%.lua$",

@@ -81,7 +81,9 @@ static wf_status check_items(const wf_graph_sector *sec, int ns,
             return fail(err, WF_GF_NOWHERE, i, p->a);
         if (p->b < 0 || p->b >= ns)
             return fail(err, WF_GF_NOWHERE, i, p->b);
-        if (p->cost < 0 || p->cost > WF_GRAPH_MAX_COST)
+        if (p->cost < 0 || p->cost > WF_GRAPH_MAX_COST || p->period < 0 ||
+            p->period > WF_GRAPH_MAX_COST || p->offset < 0 ||
+            (p->period > 0 ? p->offset >= p->period : p->offset != 0))
             return fail(err, WF_GF_COST, i, -1);
         if (!in_box(&sec[p->a], p->ax0, p->ay0) || !in_box(&sec[p->a], p->ax1, p->ay1))
             return fail(err, WF_GF_SPAN, i, p->a);

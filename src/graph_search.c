@@ -239,6 +239,7 @@ wf_status wf_graph_search_begin(wf_graph_search *s, const wf_graph *g,
     if (!ok_fix(q->sx) || !ok_fix(q->sy) || !ok_fix(q->gx) || !ok_fix(q->gy) ||
         !ok_ratio(q->wnum) || !ok_ratio(q->wden) || q->wnum < q->wden ||
         !ok_ratio(q->rnum) || !ok_ratio(q->rden) || q->ssector >= g->ns ||
+        q->time < 0 || q->time > WF_GRAPH_MAX_COST ||
         q->gsector >= g->ns)
         return WF_ERR_ARG;
     int64_t minmult = 0;
@@ -278,6 +279,17 @@ wf_status wf_graph_search_begin(wf_graph_search *s, const wf_graph *g,
     return WF_OK;
 }
 
+/* The wait at portal q's entry for an agent arriving there with cost
+ * `arrive` so far: (offset - t) mod period, t the query's time plus it.
+ * Waiting for the next departure is first-in first-out (arriving later
+ * never departs earlier), so the least arrival cost stays the best label. */
+static int64_t wait_at(const wf_graph_search *s, const wf_graph_portal *q, int64_t arrive)
+{
+    if (q->period <= 0 || arrive > COST_CAP) return 0;
+    int64_t r = (q->offset - (s->q.time + arrive) % q->period) % q->period;
+    return r < 0 ? r + q->period : r;
+}
+
 static void expand(wf_graph_search *s, int u)
 {
     const wf_graph *g = s->g;
@@ -294,13 +306,14 @@ static void expand(wf_graph_search *s, int u)
         if (!usable(s, q)) continue;
         if (q->a == sec && sector_mult(s, q->b) > 0) {
             const wf_fix *en = &g->anchor[4 * p];
-            relax(s, 2 * p, u, base + wf_graph_dist_ceil(x, y, en[0], en[1]) * m +
-                                   q->cost + g->sec[q->b].danger);
+            int64_t arrive = base + wf_graph_dist_ceil(x, y, en[0], en[1]) * m;
+            relax(s, 2 * p, u, arrive + wait_at(s, q, arrive) + q->cost + g->sec[q->b].danger);
         }
         if (q->b == sec && !(q->flags & WF_PORTAL_ONE_WAY) && sector_mult(s, q->a) > 0) {
             const wf_fix *en = &g->anchor[4 * p + 2];
-            relax(s, 2 * p + 1, u, base + wf_graph_dist_ceil(x, y, en[0], en[1]) * m +
-                                       q->cost + g->sec[q->a].danger);
+            int64_t arrive = base + wf_graph_dist_ceil(x, y, en[0], en[1]) * m;
+            relax(s, 2 * p + 1, u,
+                  arrive + wait_at(s, q, arrive) + q->cost + g->sec[q->a].danger);
         }
     }
 }

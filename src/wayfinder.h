@@ -1466,6 +1466,11 @@ typedef struct wf_graph_portal {
     uint32_t classes;         /* classes allowed (bit per class index) */
     uint32_t needs;           /* abilities required (all of them) */
     unsigned flags;           /* WF_PORTAL_* */
+    /* A schedule (elevators): when period > 0 an agent reaching the entry
+     * at time t (the query's start time plus its cost so far) first waits
+     * (offset - t) mod period, the wait to the next departure; period in
+     * [0, WF_GRAPH_MAX_COST], offset in [0, period) (0 without period). */
+    int64_t period, offset;
 } wf_graph_portal;
 
 /* Why wf_graph_create refused its input: code and the items concerned. */
@@ -1515,6 +1520,7 @@ typedef struct wf_graph_query {
     int64_t mult[WF_GRAPH_MAX_SURFACES];  /* [0, WF_GRAPH_MAX_MULT], 0 forbids */
     int64_t wnum, wden;       /* weight wnum/wden >= 1, each in [1, 1000] */
     int64_t rnum, rden;       /* extra rate bound (waypath bias), [1, 1000] */
+    int64_t time;             /* time at the start for schedules, [0, WF_GRAPH_MAX_COST] */
 } wf_graph_query;
 
 /* class bit 1, all abilities, every mult 1, weight 1/1, rate 1/1. */

@@ -5,12 +5,23 @@
 -- the offset until the straight line between them stays in the boxes; the
 -- curve is sampled with integer arithmetic in fixed point (Q16.16), and a
 -- segment whose samples would still leave the boxes is kept straight. No
--- float takes part in a decision; floats appear only in the output.
+-- float takes part in a decision; floats appear only in the output. Every
+-- intermediate stays below 2^50, so the arithmetic is exact on every Lua.
 local M = {}
 
-local FIX <const> = 65536
-local STEP <const> = 4096          -- [fixed] containment checks every 1/16 navcell
-local HALVINGS <const> = 6
+--- floor(a / b) for integers below 2^53 (b > 0), exact on every Lua: the
+-- float quotient is corrected by the remainder.
+local function idiv(a, b)
+  local q = math.floor(a / b)
+  local r = a - q * b
+  while r < 0 do q, r = q - 1, r + b end
+  while r >= b do q, r = q + 1, r - b end
+  return q
+end
+
+local FIX = 65536
+local STEP = 4096          -- [fixed] containment checks every 1/16 navcell
+local HALVINGS = 6
 
 local function to_fix(v) return math.floor(v * FIX + 0.5) end
 
@@ -24,9 +35,11 @@ end
 --- Whether the segment between two fixed points stays in the boxes,
 -- checked every STEP along its longer axis.
 local function segment_inside(boxes, ax, ay, bx, by)
-  local n = math.max(1, (math.max(math.abs(bx - ax), math.abs(by - ay)) + STEP - 1) // STEP)
+  local n = math.max(1, idiv(math.max(math.abs(bx - ax), math.abs(by - ay)) + STEP - 1, STEP))
   for k = 0, n do
-    if not inside(boxes, ax + (bx - ax) * k // n, ay + (by - ay) * k // n) then return false end
+    if not inside(boxes, ax + idiv((bx - ax) * k, n), ay + idiv((by - ay) * k, n)) then
+      return false
+    end
   end
   return true
 end
@@ -37,7 +50,7 @@ local function clip(boxes, ax, ay, cx, cy)
   local dx, dy = cx - ax, cy - ay
   for _ = 0, HALVINGS do
     if segment_inside(boxes, ax, ay, ax + dx, ay + dy) then return ax + dx, ay + dy, false end
-    dx, dy = dx // 2, dy // 2
+    dx, dy = idiv(dx, 2), idiv(dy, 2)
   end
   return ax, ay, true
 end
@@ -60,7 +73,7 @@ function M.curve(points, boxes, via, samples)
   local function tangent(i, first, last)
     local a, b = math.max(i - 1, first), math.min(i + 1, last)
     local div = (b - a == 2) and 2 or 1
-    return (X[b] - X[a]) // div, (Y[b] - Y[a]) // div
+    return idiv(X[b] - X[a], div), idiv(Y[b] - Y[a], div)
   end
   local first = 1
   for i = 2, n do
@@ -73,8 +86,9 @@ function M.curve(points, boxes, via, samples)
       while last < n and not via[last + 1] do last = last + 1 end
       local tx0, ty0 = tangent(i - 1, first, last)
       local tx1, ty1 = tangent(i, first, last)
-      local c1x, c1y, k1 = clip(fb, X[i - 1], Y[i - 1], X[i - 1] + tx0 // 3, Y[i - 1] + ty0 // 3)
-      local c2x, c2y, k2 = clip(fb, X[i], Y[i], X[i] - tx1 // 3, Y[i] - ty1 // 3)
+      local c1x, c1y, k1 = clip(fb, X[i - 1], Y[i - 1], X[i - 1] + idiv(tx0, 3),
+        Y[i - 1] + idiv(ty0, 3))
+      local c2x, c2y, k2 = clip(fb, X[i], Y[i], X[i] - idiv(tx1, 3), Y[i] - idiv(ty1, 3))
       if k1 then info.clipped = info.clipped + 1 end
       if k2 then info.clipped = info.clipped + 1 end
       local sx, sy = {}, {}
@@ -83,10 +97,10 @@ function M.curve(points, boxes, via, samples)
       local m3 = m * m * m
       for k = 1, m do
         local u = m - k
-        local bx = (u * u * u * X[i - 1] + 3 * u * u * k * c1x + 3 * u * k * k * c2x
-          + k * k * k * X[i]) // m3
-        local by = (u * u * u * Y[i - 1] + 3 * u * u * k * c1y + 3 * u * k * k * c2y
-          + k * k * k * Y[i]) // m3
+        local bx = idiv(u * u * u * X[i - 1] + 3 * u * u * k * c1x + 3 * u * k * k * c2x
+          + k * k * k * X[i], m3)
+        local by = idiv(u * u * u * Y[i - 1] + 3 * u * u * k * c1y + 3 * u * k * k * c2y
+          + k * k * k * Y[i], m3)
         if not segment_inside(fb, px, py, bx, by) then ok = false; break end
         sx[k], sy[k], px, py = bx, by, bx, by
       end

@@ -1,9 +1,16 @@
 --- wayfinder.graph_queue: graph path requests served a slice at a time.
 -- Requests wait in submission order; run(budget) spends at most `budget`
 -- solver expansions per call on the oldest unfinished requests, so a game
--- gives graph searches a fixed share of each tick. Results stay until
+-- gives graph searches a fixed share of each tick; run(budget, {share =
+-- grid_queue}) splits one budget between graph and grid requests in turns. Results stay until
 -- taken. Reached as wayfinder.graph.new_queue (docs/graph.md).
 local util = require("wayfinder.util")
+local exact = require("wayfinder.graph.exact")
+local is_integer, unpack = exact.is_integer, exact.unpack
+
+local function pack(...)
+  return { n = select("#", ...), ... }
+end
 
 local M = {}
 
@@ -37,11 +44,8 @@ function Queue:submit(graph, sx, sy, gx, gy, options)
   return h
 end
 
---- queue:run(budget) -> expansions used
-function Queue:run(budget)
-  if math.type(budget) ~= "integer" or budget < 0 or budget > 2 ^ 53 then
-    fail("graph_queue:run", "budget must be an integer in [0, 2^53], got %s", util.describe(budget))
-  end
+-- Spends at most `budget` expansions on this queue's requests.
+local function run_own(self, budget)
   local used = 0
   local k = 1
   while k <= #self.order and used < budget do
@@ -54,7 +58,7 @@ function Queue:run(budget)
       used = used + n
       if done then
         rq.done = true
-        rq.result = table.pack(rq.solver:finish())
+        rq.result = pack(rq.solver:finish())
         rq.solver = nil
         k = k + 1
       end
@@ -63,8 +67,53 @@ function Queue:run(budget)
   return used
 end
 
+local RUN_KEYS = { share = true, slice = true }
+
+--- queue:run(budget [, options]) -> used, used here, used by the shared queue
+-- options.share: a grid queue (wayfinder.queue) that takes turns with this
+-- one on the same budget, `options.slice` expansions at a time (default
+-- 256), graph requests first.
+function Queue:run(budget, options)
+  local fname = "graph_queue:run"
+  if not is_integer(budget) or budget < 0 or budget > 2 ^ 53 then
+    fail(fname, "budget must be an integer in [0, 2^53], got %s", util.describe(budget))
+  end
+  if options == nil then
+    local used = run_own(self, budget)
+    return used, used, 0
+  end
+  if type(options) ~= "table" then
+    fail(fname, "options must be a table, got %s", util.describe(options))
+  end
+  for k in pairs(options) do
+    if not RUN_KEYS[k] then fail(fname, "unknown options key %s", util.describe(k)) end
+  end
+  local share = options.share
+  if share ~= nil and (type(share) ~= "userdata" or not string.find(tostring(share),
+    "^wayfinder%.Queue")) then
+    fail(fname, "options.share must be a wayfinder.Queue, got %s", util.describe(share))
+  end
+  local slice = options.slice == nil and 256 or options.slice
+  if not is_integer(slice) or slice < 1 or slice > 2 ^ 31 then
+    fail(fname, "options.slice must be an integer in [1, 2^31], got %s", util.describe(slice))
+  end
+  local mine, theirs = 0, 0
+  while mine + theirs < budget do
+    local a = run_own(self, math.min(slice, budget - mine - theirs))
+    mine = mine + a
+    local b = 0
+    if share and mine + theirs < budget then
+      b = share:run(math.min(slice, budget - mine - theirs))
+      theirs = theirs + b
+    end
+    -- nothing moved: both queues are idle (or waiting on no expansions)
+    if a == 0 and b == 0 then break end
+  end
+  return mine + theirs, mine, theirs
+end
+
 local function request(self, fname, h)
-  local rq = math.type(h) == "integer" and self.requests[h]
+  local rq = is_integer(h) and self.requests[h]
   if not rq then
     fail(fname, "handle must be a live request of this queue, got %s", util.describe(h))
   end
@@ -81,7 +130,7 @@ function Queue:result(h)
   local rq = request(self, "graph_queue:result", h)
   if not rq.done then fail("graph_queue:result", "request %d is still pending", h) end
   self:_drop(h)
-  return table.unpack(rq.result, 1, rq.result.n)
+  return unpack(rq.result, 1, rq.result.n)
 end
 
 --- queue:cancel(handle)

@@ -6,7 +6,7 @@
 -- written without the solver's heuristic, heap or tie rules.
 local M = {}
 
-local FIX <const> = 65536
+local FIX = 65536
 
 local function fx(v) return math.floor(v * FIX + 0.5) end
 
@@ -25,7 +25,20 @@ local function dist_ceil(ax, ay, bx, by)
 end
 M.dist_ceil = dist_ceil
 
-local function mid(a, b) return (a + b) // 2 end
+local function mid(a, b) return math.floor((a + b) / 2) end
+
+-- whether bit value `b` (a power of two) is set in mask m
+local function has(m, b) return math.floor(m / b) % 2 == 1 end
+
+-- whether every bit of mask `need` is set in mask `have` (32 bits)
+local function subset(need, have)
+  local b = 1
+  for _ = 1, 32 do
+    if has(need, b) and not has(have, b) then return false end
+    b = b * 2
+  end
+  return true
+end
 
 local function sector_of(g, x, y)
   for i = 1, g:sector_count() do
@@ -39,7 +52,9 @@ M.sector_of = sector_of
 --- Least cost in fixed units, or nil, reason.
 -- mult: surface name -> multiplier for the class (missing: forbidden)
 -- class_bit, abilities: masks as the solver sees them
-function M.solve(g, sx, sy, gx, gy, mult, class_bit, abilities)
+-- time: the query's start time (navcells), for elevator schedules
+function M.solve(g, sx, sy, gx, gy, mult, class_bit, abilities, time)
+  local t0 = fx(time or 0)
   local ss, gs = sector_of(g, sx, sy), sector_of(g, gx, gy)
   if not ss then return nil, "start_outside" end
   if not gs then return nil, "goal_outside" end
@@ -63,9 +78,11 @@ function M.solve(g, sx, sy, gx, gy, mult, class_bit, abilities)
     else
       ax, ay, bx, by = fx(p.from[1]), fx(p.from[2]), fx(p.to[1]), fx(p.to[2])
     end
-    if (p.class_mask & class_bit) ~= 0 and (p.needs_mask & ~abilities) == 0 then
+    if has(p.class_mask, class_bit) and subset(p.needs_mask, abilities) then
       ports[#ports + 1] = { a = p.a, b = p.b, ax = ax, ay = ay, bx = bx, by = by,
-        cost = fx(p.cost), one_way = p.one_way }
+        cost = fx(p.cost), one_way = p.one_way,
+        period = p.schedule and fx(p.schedule.period) or 0,
+        offset = p.schedule and fx(p.schedule.offset) or 0 }
     end
   end
   -- states: 1 start, 2 goal, then two per portal
@@ -88,14 +105,21 @@ function M.solve(g, sx, sy, gx, gy, mult, class_bit, abilities)
     local function relax(v, c)
       if not dist[v] or c < dist[v] then dist[v] = c end
     end
+    -- an elevator leaves at offset + k * period: wait for the next one
+    local function depart(p, arrive)
+      if p.period == 0 then return arrive end
+      local dep = p.offset
+      while dep < t0 + arrive do dep = dep + p.period end
+      return dep - t0
+    end
     if s == gs then relax(2, best + dist_ceil(x, y, pos[2][1], pos[2][2]) * m) end
     for k, p in ipairs(ports) do
       if p.a == s and sectors[p.b].mult > 0 then
-        relax(1 + 2 * k, best + dist_ceil(x, y, p.ax, p.ay) * m + p.cost
+        relax(1 + 2 * k, depart(p, best + dist_ceil(x, y, p.ax, p.ay) * m) + p.cost
           + sectors[p.b].danger_units)
       end
       if p.b == s and not p.one_way and sectors[p.a].mult > 0 then
-        relax(2 + 2 * k, best + dist_ceil(x, y, p.bx, p.by) * m + p.cost
+        relax(2 + 2 * k, depart(p, best + dist_ceil(x, y, p.bx, p.by) * m) + p.cost
           + sectors[p.a].danger_units)
       end
     end

@@ -1,6 +1,6 @@
 /* lgraph.c - the binding of the sector/portal graph core: compiling flat
  * arrays into a wf_graph, locating points, the sliced solver and the grid
- * to boxes builder. lua/wayfinder/graph.lua is the public face; these are
+ * to boxes builder. lua/wayfinder/graph/init.lua is the public face; these are
  * core.graph_* functions, checked here again because they are reachable. */
 #include <math.h>
 #include <string.h>
@@ -12,7 +12,7 @@
 #define SEARCH_MT "wayfinder.GraphSearch"
 
 #define SECTOR_FIELDS 6
-#define PORTAL_FIELDS 14
+#define PORTAL_FIELDS 16
 
 typedef struct lgraph { wf_graph *g; } lgraph;
 typedef struct lsearch { wf_graph_search *s; } lsearch;
@@ -60,6 +60,13 @@ static int64_t cost_at(lua_State *L, int idx, lua_Integer k, const char *fname)
 {
     lua_Number hi = (lua_Number)WF_GRAPH_MAX_COST / 65536.0;
     return (int64_t)llround((double)num_at(L, idx, k, fname, 0, hi) * 65536.0);
+}
+
+/* Argument idx as a cost: a number of navcells in [0, 2^30], in 1/65536. */
+static int64_t cost_at_arg(lua_State *L, int idx, const char *fname)
+{
+    lua_Number hi = (lua_Number)WF_GRAPH_MAX_COST / 65536.0;
+    return (int64_t)llround((double)wfl_check_range(L, idx, fname, "time", 0, hi) * 65536.0);
 }
 
 static lua_Integer int_at(lua_State *L, int idx, lua_Integer k, const char *fname,
@@ -116,6 +123,8 @@ static int l_compile(lua_State *L)
         p->classes = (uint32_t)int_at(L, 2, b + 12, fn, 0, UINT32_MAX);
         p->needs = (uint32_t)int_at(L, 2, b + 13, fn, 0, UINT32_MAX);
         p->flags = (unsigned)int_at(L, 2, b + 14, fn, 0, 3);
+        p->period = cost_at(L, 2, b + 15, fn);
+        p->offset = cost_at(L, 2, b + 16, fn);
     }
     wf_graph_error err;
     wf_status st = wf_graph_create(&u->g, sec, ns, por, np, &err);
@@ -178,7 +187,7 @@ static wf_graph_search *check_search(lua_State *L, int idx, const char *fn)
 }
 
 /* graph_begin(search, graph, sx, sy, gx, gy, class_bit, abilities, mults,
- *             wnum, wden, rnum, rden) -> true | nil, reason */
+ *             wnum, wden, rnum, rden [, time]) -> true | nil, reason */
 static int l_begin(lua_State *L)
 {
     const char *fn = "graph_begin";
@@ -205,6 +214,7 @@ static int l_begin(lua_State *L)
     q.rnum = wfl_check_int(L, 12, fn, "rnum", 1, 1000);
     q.rden = wfl_check_int(L, 13, fn, "rden", 1, 1000);
     if (q.wnum < q.wden) return wfl_error(L, fn, "weight below 1");
+    if (!lua_isnoneornil(L, 14)) q.time = cost_at_arg(L, 14, fn);
     wf_status st = wf_graph_search_begin(s, g, &q);
     if (st == WF_OK) {
         lua_pushvalue(L, 2);
