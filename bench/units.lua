@@ -14,12 +14,16 @@ package.path = script_dir .. "/lib/?.lua;" .. package.path
 local cli = require("cli")
 local root = cli.setup(script_dir)
 local stats = require("stats")
+package.path = root .. "/spec/?.lua;" .. package.path
+local prng = require("support.prng")
 
 local USAGE = "usage: lua5.4 bench/units.lua [maps-dir] [--units N] [--ticks N]"
 local function count_opt(key)
   return function(opts, v)
-    local n = math.tointeger(tonumber(v or ""))
-    if not n or n < 1 then return nil, "--" .. key .. " needs a positive integer" end
+    local n = tonumber(v or "")
+    if not n or n < 1 or n ~= math.floor(n) then
+      return nil, "--" .. key .. " needs a positive integer"
+    end
     opts[key] = n
     return 1
   end
@@ -41,7 +45,7 @@ local function generated_map(w, h, seed)
     return state % n
   end
   g:batch(function()
-    for _ = 1, w * h // 60 do      -- blocks of 2..8 navcells a side
+    for _ = 1, math.floor(w * h / 60) do      -- blocks of 2..8 navcells a side
       local x, y, sw, sh = rnd(w), rnd(h), 2 + rnd(7), 2 + rnd(7)
       for j = y, math.min(h - 1, y + sh - 1) do
         for i = x, math.min(w - 1, x + sw - 1) do g:set_passable(i, j, false) end
@@ -66,10 +70,9 @@ local W, H = grid:width(), grid:height()
 
 -- a deterministic generator shared by both runs
 local function generator(seed)
-  local state = seed
+  local g = prng.new(seed)
   return function(n)
-    state = (state * 6364136223846793005 + 1442695040888963407) & 0x7fffffffffffffff
-    return (state >> 17) % n
+    return g.int(0, n - 1)
   end
 end
 
@@ -117,8 +120,7 @@ local function run(brute)
   local seconds = os.clock() - t0
   for _, id in ipairs(ids) do
     local x, y = units:position(id)
-    local s = ("%a%a"):format(x, y)
-    for k = 1, #s do hash = ((hash ~ s:byte(k)) * 16777619) & 0xffffffff end
+    hash = prng.fnv32(hash, prng.exact(x) .. prng.exact(y))
   end
   return seconds, outcomes, hash, units:memory()
 end
@@ -189,7 +191,7 @@ for _, nearby in ipairs({ 0, 10, 100 }) do
   for k = 1, QUERIES do if fr[k] ~= br[k] then same = false end end
   print(stats.row({ 14, 10, 10, 10, 12, 14, 8, 6 }, { tostring(placed),
     stats.num(vertices / QUERIES), stats.num(edges / QUERIES),
-    ("%d%%"):format(reached_n * 100 // QUERIES),
+    ("%d%%"):format(math.floor(reached_n * 100 / QUERIES)),
     stats.num(fast_t * 1e6 / QUERIES), stats.num(brute_t * 1e6 / QUERIES),
     stats.ratio(brute_t / fast_t), same and "yes" or "NO" }))
   if not same then os.exit(1) end

@@ -18,7 +18,7 @@ package.cpath = root .. "build/?.so;" .. package.cpath
 local wayfinder = require("wayfinder")
 
 local W, H = 40, 16
-local grid <close> = wayfinder.grid.new(W, H)
+local grid = wayfinder.grid.new(W, H)
 -- a wall across x = 20 with a gap of three navcells at y = 7..9
 for y = 0, H - 1 do
   if y < 7 or y > 9 then grid:set_passable(20, y, false) end
@@ -26,7 +26,7 @@ end
 local barracks = { x = 8, y = 8, half_width = 2, half_height = 2 }
 grid:add_obstruction(barracks)
 
-local units <close> = wayfinder.units.new(grid)
+local units = wayfinder.units.new(grid)
 
 local function draw(title, foundation)
   print(title)
@@ -80,3 +80,6 @@ local moved = units:disperse(foundation, builder)
 units:tick(40)
 draw(("%d units dispersed off the foundation; unit %d stays to build"):format(#moved, builder),
   foundation)
+
+units:close()
+grid:close()

@@ -3,6 +3,7 @@
 -- caller's line, and whatever loads also runs.
 local world = require("wayfinder.world")
 local crowd = require("support.house_crowd")
+local unpack = require("wayfinder.compat").unpack
 
 local function saved_crowd()
   local w = crowd.build(6)
@@ -50,9 +51,9 @@ describe("wayfinder.world.load refuses a malformed save, saying what is wrong", 
       "stats.routes must be an integer >= 0, got a boolean" },
     { "door scores that are not a table", function(s) first_door(s).scores = 3 end,
       "scores must be a table, got 3" },
-    { "a speed the walker cannot take", function(s) first_person(s).speed = 1 << 40 end,
+    { "a speed the walker cannot take", function(s) first_person(s).speed = 2 ^ 40 end,
       "speed must be an integer in [1, 65536], got 1099511627776" },
-    { "a person off the world", function(s) first_person(s).x = 1 << 40 end,
+    { "a person off the world", function(s) first_person(s).x = 2 ^ 40 end,
       "x must be an integer in" },
     { "a route index past the route", function(s)
       local p = first_person(s)
@@ -88,7 +89,7 @@ describe("wayfinder.world.load refuses a malformed save, saying what is wrong", 
         for k in pairs(t) do keys[#keys + 1] = k end
         table.sort(keys, function(a, b) return tostring(a) < tostring(b) end)
         for _, k in ipairs(keys) do
-          local p = { table.unpack(path) }
+          local p = { unpack(path) }
           p[#p + 1] = k
           paths[#paths + 1] = p
           if type(t[k]) == "table" and depth < 4 then walk(t[k], p, depth + 1) end

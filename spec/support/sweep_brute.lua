@@ -1,7 +1,8 @@
 --- Slow references for the swept collision test (src/sweep.c), written
 -- from its documented rule with a different method: exact rational
 -- clipping of the segment's parameter t in [0, 1] against each slab, on
--- integers in Q16.16 (Lua integers are 64-bit; the values stay small).
+-- integers in Q16.16 (every product stays below 2^53, exact on every Lua).
+local idiv = require("wayfinder.compat").idiv
 local M = {}
 
 M.ONE = 65536
@@ -10,7 +11,7 @@ M.ONE = 65536
 function M.fix(v)
   local f = v * M.ONE
   assert(f == math.floor(f), "not a multiple of 1/65536")
-  return math.tointeger(f)
+  return f
 end
 
 -- a/b < c/d for b, d > 0
@@ -49,10 +50,10 @@ end
 -- and that passable(i, j) refuses; nil when there is none.
 function M.grid(passable, ax, ay, bx, by)
   local one = M.ONE
-  local i0 = math.min(ax, bx) // one - 1
-  local i1 = math.max(ax, bx) // one + 1
-  local j0 = math.min(ay, by) // one - 1
-  local j1 = math.max(ay, by) // one + 1
+  local i0 = idiv(math.min(ax, bx), one) - 1
+  local i1 = idiv(math.max(ax, bx), one) + 1
+  local j0 = idiv(math.min(ay, by), one) - 1
+  local j1 = idiv(math.max(ay, by), one) + 1
   local is, ie, istep = i0, i1, 1
   if bx < ax then is, ie, istep = i1, i0, -1 end
   local js, je, jstep = j0, j1, 1

@@ -4,6 +4,7 @@
 -- invariants every tick must keep.
 local wayfinder = require("wayfinder")
 local brute = require("support.sweep_brute")
+local prng = require("support.prng")
 
 local M = {}
 
@@ -148,19 +149,16 @@ end
 function M.trace_line(t, snap)
   local parts = { tostring(t) }
   for _, s in ipairs(snap) do
-    parts[#parts + 1] = ("%d:%a,%a,%s,%d"):format(s.id, s.x, s.y, s.state, s.wait)
+    parts[#parts + 1] = ("%d:%s,%s,%s,%d"):format(s.id, prng.exact(s.x), prng.exact(s.y),
+      s.state, s.wait)
   end
   return table.concat(parts, " ")
 end
 
 --- A string hash (FNV-1a, 32-bit) of a list of lines.
 function M.hash(lines)
-  local h = 2166136261
-  for _, line in ipairs(lines) do
-    for k = 1, #line do
-      h = ((h ~ line:byte(k)) * 16777619) & 0xffffffff
-    end
-  end
+  local h = prng.FNV_OFFSET
+  for _, line in ipairs(lines) do h = prng.fnv32(h, line) end
   return h
 end
 

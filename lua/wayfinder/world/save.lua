@@ -3,6 +3,8 @@
 -- its value lives and how it is copied, and both world:save and
 -- wayfinder.world.load walk the same lists. Saves of version 1 written
 -- before a field was added load with that field's default.
+local compat = require("wayfinder.compat")
+local idiv = compat.idiv
 local fixed = require("wayfinder.fixed")
 local util = require("wayfinder.util")
 local check = require("wayfinder.world.check")
@@ -13,7 +15,7 @@ local objects = require("wayfinder.world.objects")
 local M = {}
 local World = classes.World
 
-local ONE <const> = fixed.ONE
+local ONE = fixed.ONE
 local FACINGS = fixed.FACINGS
 local describe = check.describe
 local plain_copy = util.plain_copy
@@ -31,8 +33,8 @@ local MAX_INT = 2 ^ 53
 -- An integer in [lo, hi]; a float with an integer value counts (and is
 -- read back as an integer).
 local function integer(v, lo, hi)
-  local i = type(v) == "number" and math.tointeger(v)
-  return i ~= nil and i ~= false and i >= lo and i <= hi
+  local i = compat.tointeger(v)
+  return i ~= nil and i >= lo and i <= hi
 end
 
 local INTEGER_KINDS = { count = true, int = true, id = true, blocker = true, event = true }
@@ -167,7 +169,7 @@ local function read(list, from, to, where, fname)
     elseif e.plain and v ~= nil then
       v = plain_copy(v, where or k, fname)
     elseif e.want and INTEGER_KINDS[e.want:gsub("%?$", "")] and v ~= nil then
-      v = math.tointeger(v)
+      v = compat.tointeger(v)
     end
     to[e.set or k] = v
   end
@@ -271,7 +273,7 @@ local function check_saved_frames(w, s, what)
       load_error(("%s uses tree '%s', which is not in trees"):format(where, f.tree))
     end
     for _, pos in ipairs(check.sorted_keys(f.states)) do
-      if math.type(pos) ~= "integer" or pos < 1 or pos > tree.size then
+      if compat.type(pos) ~= "integer" or pos < 1 or pos > tree.size then
         load_error(("%s does not match tree '%s' (node %s)"):format(where, f.tree,
           describe(pos)))
       end
@@ -361,7 +363,7 @@ local function load_person(w, o, s, what, fname)
   end
   o.x, o.y, o.facing = s.x, s.y, s.facing
   read(M.BODY, s, o)
-  o.half = o.width // 2
+  o.half = idiv(o.width, 2)
   return function()
     if s.route ~= nil then w.walker:set_route(o.id, s.route, s.index) end
     o.frames = {}
@@ -421,7 +423,7 @@ local function load_walls(w, saved, fname)
       local ok, err = pcall(check.int, fname, list .. " entry", key, 1, count, 1)
       if not ok then error(err, 0) end
       local k = key - 1
-      topology.set_edge(w, vertical, k % stride, k // stride, true)
+      topology.set_edge(w, vertical, k % stride, idiv(k, stride), true)
     end
   end
 end
