@@ -8,6 +8,8 @@
 #include <lua.h>
 #include <lauxlib.h>
 
+#include "lcompat.h"
+
 #include "../wayfinder.h"
 
 /* Raises "fname: what" at the caller's line. Never returns. */
