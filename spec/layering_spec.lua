@@ -22,7 +22,7 @@ local LAYERS <const> = {
   { name = "core", modules = { "wayfinder.core" }, files = {} },   -- the C binding
   { name = "base", files = { "^wayfinder/grid%.lua$", "^wayfinder/queue%.lua$",
     "^wayfinder/movingai%.lua$", "^wayfinder/fixed%.lua$", "^wayfinder/util%.lua$",
-    "^wayfinder/json%.lua$" } },
+    "^wayfinder/json%.lua$", "^wayfinder/compat%.lua$" } },
   { name = "services", files = { "^wayfinder/rectplan%.lua$", "^wayfinder/gridplan%.lua$",
     "^wayfinder/doors%.lua$" } },
   { name = "world", files = { "^wayfinder/world/ascii%.lua$", "^wayfinder/world/check%.lua$",

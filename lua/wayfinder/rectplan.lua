@@ -2,13 +2,14 @@
 -- rectangle planner (free rectangles grown on demand, A* over them, a route
 -- smoothed by perturbation), and route files that record a planning call.
 -- See docs/rectplan.md.
+local compat = require("wayfinder.compat")
 local core = require("wayfinder.core")
 local json = require("wayfinder.json")
 
 local M = {}
 
-local FORMAT <const> = "wayfinder.route"
-local VERSION <const> = 1
+local FORMAT = "wayfinder.route"
+local VERSION = 1
 
 -- Descriptions read once by M.prepare, by table (weak: a prepared room
 -- goes when its description does).
@@ -36,7 +37,7 @@ end
 -- ---------------------------------------------------- route contents --
 
 -- the order keys are written in, whatever table they belong to
-local KEY_ORDER <const> = {
+local KEY_ORDER = {
   "format", "version", "room", "query", "tuning", "bounds", "obstacles",
   "inflated", "skipped", "result", "trace",
   "width", "height", "rooms", "doors", "walls", "objects",
@@ -157,7 +158,7 @@ end
 local handles = setmetatable({}, { __mode = "k" })
 
 local Planner = {}
-local planner_mt <const> = {
+local planner_mt = {
   __name = "wayfinder.RectPlan",
   __index = Planner,
   __newindex = function(_, k)
@@ -170,7 +171,7 @@ local function describe_arg(n, v)
   if n == 0 then return "no value" end
   local t = type(v)
   if t == "number" then
-    if math.type(v) == "integer" then return ("%d"):format(v) end
+    if compat.type(v) == "integer" then return ("%d"):format(v) end
     if v ~= v then return "nan" end
     if v == math.huge then return "inf" end
     if v == -math.huge then return "-inf" end
@@ -186,10 +187,10 @@ end
 -- The core's errors name the line that called it, here: they are raised
 -- again from the line that called the method, as when the core was
 -- called directly.
-local HERE <const> = debug.getinfo(1, "S").short_src
+local HERE = debug.getinfo(1, "S").short_src
 local function core_call(f, u, ...)
-  local r = table.pack(pcall(f, u, ...))
-  if r[1] then return table.unpack(r, 2, r.n) end
+  local r = compat.pack(pcall(f, u, ...))
+  if r[1] then return compat.unpack(r, 2, r.n) end
   local err = r[2]
   if type(err) == "string" and err:sub(1, #HERE + 1) == HERE .. ":" then
     err = err:gsub("^[^\n]-:%d+: ", "", 1)
@@ -288,7 +289,7 @@ local function route_parts(doc)
   end
   room.doors = {}
   for i, k in ipairs(doors or {}) do
-    if math.type(k) ~= "integer" then
+    if compat.type(k) ~= "integer" then
       return nil, ("room.doors[%d] must be an integer tile index"):format(i)
     end
     room.doors[k] = true

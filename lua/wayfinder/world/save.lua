@@ -3,6 +3,8 @@
 -- its value lives and how it is copied, and both world:save and
 -- wayfinder.world.load walk the same lists. Saves of version 1 written
 -- before a field was added load with that field's default.
+local compat = require("wayfinder.compat")
+local idiv = compat.idiv
 local fixed = require("wayfinder.fixed")
 local util = require("wayfinder.util")
 local check = require("wayfinder.world.check")
@@ -13,7 +15,7 @@ local objects = require("wayfinder.world.objects")
 local M = {}
 local World = classes.World
 
-local ONE <const> = fixed.ONE
+local ONE = fixed.ONE
 local FACINGS = fixed.FACINGS
 local describe = check.describe
 local plain_copy = util.plain_copy
@@ -181,7 +183,7 @@ local function check_saved_frames(w, s)
       load_error(("person %d frame %d has no states table"):format(s.id, k), 3)
     end
     for _, pos in ipairs(check.sorted_keys(f.states)) do
-      if math.type(pos) ~= "integer" or pos < 1 or pos > tree.size then
+      if compat.type(pos) ~= "integer" or pos < 1 or pos > tree.size then
         load_error(("person %d frame %d does not match tree '%s' (node %s)"):format(s.id, k,
           f.tree, describe(pos)), 3)
       end
@@ -241,11 +243,11 @@ function M.load(new_world, saved, trees, options)
   if not ok then error(w, 2) end
   for _, key in ipairs(saved.vwalls or {}) do
     local k = check.int(fname, "vwalls entry", key, 1, (w.width + 1) * w.height, 2) - 1
-    topology.set_edge(w, true, k % (w.width + 1), k // (w.width + 1), true)
+    topology.set_edge(w, true, k % (w.width + 1), idiv(k, w.width + 1), true)
   end
   for _, key in ipairs(saved.hwalls or {}) do
     local k = check.int(fname, "hwalls entry", key, 1, w.width * (w.height + 1), 2) - 1
-    topology.set_edge(w, false, k % w.width, k // w.width, true)
+    topology.set_edge(w, false, k % w.width, idiv(k, w.width), true)
   end
   w.rooms_dirty = true
   for n, s in ipairs(saved.objects or {}) do
@@ -256,7 +258,7 @@ function M.load(new_world, saved, trees, options)
       check_saved_frames(w, s)
       o.x, o.y, o.facing = s.x, s.y, s.facing
       read(M.BODY, s, o)
-      o.half = o.width // 2
+      o.half = idiv(o.width, 2)
     end
     local id = check.int(fname, "object id", s.id, 1, 0x7fffffff, 2)
     if w.by_id[id] or id < w.next_id then
