@@ -2,6 +2,7 @@
 -- matches its "--> expected" comments line by line (addresses such as
 -- table: 0x... are compared as "0x..."). A doc example that drifts from the
 -- code fails here.
+local compat = require("wayfinder.compat")
 
 local function normalise(line)
   return (line:gsub("0x%x+", "0x..."):gsub("%s+", " "):gsub("^ ", ""):gsub(" $", ""))
@@ -31,7 +32,7 @@ local function run_block(name, code)
   local printed = {}
   local env = setmetatable({}, { __index = _G })
   env.print = function(...)
-    local t = table.pack(...)
+    local t = compat.pack(...)
     for i = 1, t.n do t[i] = tostring(t[i]) end
     printed[#printed + 1] = table.concat(t, "\t") .. "\n"
   end
@@ -40,7 +41,7 @@ local function run_block(name, code)
       for _, v in ipairs({ ... }) do printed[#printed + 1] = tostring(v) end
     end,
   }, { __index = io })
-  local fn, err = load(code, "=" .. name, "t", env)
+  local fn, err = compat.load(code, "=" .. name, "t", env)
   if not fn then return false, err end
   local ok, rerr = pcall(fn)
   if not ok then return false, rerr end

@@ -1,5 +1,6 @@
 -- docs/rectplan.md covers every function of wayfinder.rectplan and every planner
 -- method with a heading, lists every reason string, and its examples run.
+local compat = require("wayfinder.compat")
 local rectplan = require("wayfinder.rectplan")
 
 local function read(path)
@@ -34,12 +35,13 @@ describe("docs/rectplan.md", function()
 
   it("has a heading for every planner method", function()
     local n = 0
-    local p <close> = rectplan.planner(require("rectplan_helper").box_room(3, 3),
+    local p = rectplan.planner(require("rectplan_helper").box_room(3, 3),
       { start = { 1.5, 1.5 }, goal = { 1.5, 1.5 } })
     for name in pairs(getmetatable(p).__index) do
       n = n + 1
       assert(has_heading("planner:" .. name .. "("), "no heading for planner:" .. name)
     end
+    p:close()
     assert.is_true(n >= 10)
   end)
 
@@ -59,11 +61,11 @@ describe("docs/rectplan.md", function()
       n = n + 1
       local printed = {}
       local env = setmetatable({ print = function(...)
-        local t = table.pack(...)
+        local t = compat.pack(...)
         for i = 1, t.n do t[i] = tostring(t[i]) end
         printed[#printed + 1] = normalise(table.concat(t, "\t"))
       end }, { __index = _G })
-      local chunk = assert(load(block, "=docs/rectplan.md example " .. n, "t", env))
+      local chunk = assert(compat.load(block, "=docs/rectplan.md example " .. n, "t", env))
       chunk()
       local expected = {}
       for line in block:gmatch("[^\n]*") do

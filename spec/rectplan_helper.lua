@@ -1,9 +1,10 @@
 -- spec/rectplan_helper.lua: tools shared by the rectangle planner specs
 -- (spec/rects_*_spec.lua). Geometry here is exact: coordinates are turned
 -- into Q16.16 integers and compared with integer arithmetic.
+local compat = require("wayfinder.compat")
 local H = {}
 
-local ONE <const> = 65536
+local ONE = 65536
 
 --- A room from rows of characters: '.' room 1, '#' room 0, 'D' a door
 -- tile of room 0, a digit that room id. Row 1 is y = 0.
@@ -21,7 +22,7 @@ function H.room(rows, extra)
       elseif c == "D" then
         ids[i], doors[i] = 0, true
       else
-        ids[i] = assert(math.tointeger(tonumber(c)), "unknown tile " .. c)
+        ids[i] = assert(compat.tointeger(tonumber(c)), "unknown tile " .. c)
       end
     end
   end
@@ -62,7 +63,7 @@ end
 
 --- A number given by the planner (always k / 65536) as its Q16.16 integer.
 function H.fix(v)
-  local f = math.tointeger(v * ONE)
+  local f = compat.tointeger(v * ONE)
   assert(f, "not a Q16.16 value: " .. tostring(v))
   return f
 end
@@ -167,7 +168,7 @@ function H.cover_cost(state, gx, gy)
   local nodes, factor = {}, {}
   for i, n in ipairs(state.nodes) do
     nodes[i] = H.fix_rect(n)
-    factor[i] = 256 + math.tointeger((n.penalty or 0) * 256)
+    factor[i] = 256 + compat.tointeger((n.penalty or 0) * 256)
   end
   local on = {}                  -- node -> vertices lying on it
   for i = 1, #nodes do on[i] = {} end
@@ -203,7 +204,7 @@ function H.cover_cost(state, gx, gy)
       for _, v in ipairs(on[k]) do
         if v ~= u and not done[v] then
           local len = H.len_ceil(pos[u][1], pos[u][2], pos[v][1], pos[v][2])
-          local c = (len * factor[k] + 255) // 256
+          local c = compat.idiv(len * factor[k] + 255, 256)
           if dist[v] == nil or best + c < dist[v] then dist[v] = best + c end
         end
       end

@@ -10,7 +10,7 @@ local wayfinder = require("wayfinder")
 local H = require("scale_helpers")
 local out = {}
 local function put(...)
-  local t = table.pack(...)
+  local t = compat.pack(...)
   for i = 1, t.n do
     local v = t[i]
     if type(v) == "table" then

@@ -1,6 +1,7 @@
 -- docs/scale.md: every function of the scale layer has its heading, every
 -- method of the queue and request types is documented, and every Lua
 -- example in the file runs.
+local compat = require("wayfinder.compat")
 local wayfinder = require("wayfinder")
 
 local function read(path)
@@ -51,7 +52,7 @@ describe("docs/scale.md", function()
     for code in DOC:gmatch("```lua\n(.-)```") do
       n = n + 1
       local env = setmetatable({}, { __index = _G })
-      local chunk = assert(load(code, "docs/scale.md example " .. n, "t", env))
+      local chunk = assert(compat.load(code, "docs/scale.md example " .. n, "t", env))
       local ok, err = pcall(chunk)
       assert(ok, ("example %d failed: %s"):format(n, tostring(err)))
     end

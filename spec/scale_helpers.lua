@@ -1,5 +1,6 @@
 -- Shared helpers of the scale specs: a seeded generator, random maps,
 -- brute-force oracles for components and "nearest", and a path checker.
+local compat = require("wayfinder.compat")
 local M = {}
 
 --- A small linear congruential generator, the same on every platform.
@@ -8,7 +9,7 @@ function M.rng(seed)
   local gen = {}
   function gen.int(lo, hi)
     state = (state * 1103515245 + 12345) % 2147483648
-    return lo + (state // 65536) % (hi - lo + 1)
+    return lo + (compat.idiv(state, 65536)) % (hi - lo + 1)
   end
   function gen.chance(p)   -- p in percent
     return gen.int(0, 99) < p

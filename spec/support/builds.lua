@@ -6,7 +6,7 @@
 -- while proving nothing.
 local M = {}
 
-local GCC_O2 <const> = { name = "gcc -O2", cpath = "build/?.so", make = "make build" }
+local GCC_O2 = { name = "gcc -O2", cpath = "build/?.so", make = "make build" }
 M.CROSS = {
   { name = "clang -O2", cpath = "build/clang/?.so", make = "make clang-check" },
   { name = "gcc -O0", cpath = "build/O0/?.so", make = "make clang-check" },

@@ -1,6 +1,8 @@
 --- A seeded house with wandering people, shared by the save/load and
 -- determinism specs and runnable as a script that prints a trace hash:
 --   lua5.4 spec/support/house_crowd.lua [ticks]
+local compat = require("wayfinder.compat")
+local prng = require("support.prng")
 local house = require("support.house_gen")
 local bt = require("wayfinder.bt")
 
@@ -58,9 +60,8 @@ end
 function M.state_hash(w, h)
   h = h or 2166136261
   local function mix(v)
-    local s = tostring(v)
-    for i = 1, #s do h = ((h ~ s:byte(i)) * 16777619) & 0xffffffff end
-    h = ((h ~ 0x2c) * 16777619) & 0xffffffff
+    local s = type(v) == "number" and compat.number_string(v) or tostring(v)
+    h = prng.fnv32(h, s .. ",")
   end
   for _, p in ipairs(w:people()) do
     local x, y, f, walking, index = w.walker:person(p.id)

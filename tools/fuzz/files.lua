@@ -10,6 +10,7 @@
 -- not with a position inside the library. A saved world that loads must then
 -- tick without raising. A loader that does not return within the time the
 -- caller's limit allows is a hang (make fuzz runs this under a timeout).
+local compat = require("wayfinder.compat")
 local wayfinder = require("wayfinder")
 
 local INPUTS = tonumber(arg and arg[1]) or 20000
@@ -110,7 +111,7 @@ end
 
 local function try(target, fname, f, ...)
   counts[target] = (counts[target] or 0) + 1
-  local res = table.pack(pcall(f, ...))
+  local res = compat.pack(pcall(f, ...))
   if not res[1] then
     if not well_named(res[2], fname) then note_bad(target, res[2]) end
     return nil
