@@ -169,8 +169,8 @@ describe("obstruction rasterization", function()
       { width = 0.6, angle = math.pi / 4 },
       { width = 0.1, angle = math.pi / 4 },
       { width = 0, angle = math.pi / 4 },
-      { width = math.sqrt(5), angle = math.atan(2, 1) },
-      { width = 1, angle = math.atan(2, 1) },
+      { width = math.sqrt(5), angle = compat.atan2(2, 1) },
+      { width = 1, angle = compat.atan2(2, 1) },
       { width = 0.2, angle = math.pi / 6 },
       { width = 1.5, angle = math.pi / 3 },
       { width = 0.05, angle = 0.1 },
@@ -314,7 +314,7 @@ describe("obstruction rasterization", function()
         local w, h = rand.int(10, 30), rand.int(10, 30)
         local g = grid.new(w, h, { classes = classes })
         for _ = 1, rand.int(1, 3) do
-          local angle = ({ math.pi / 4, math.pi / 6, math.atan(2, 1),
+          local angle = ({ math.pi / 4, math.pi / 6, compat.atan2(2, 1),
             rand.float() * 2 * math.pi })[rand.int(4)]
           g:add_obstruction({
             x = rand.int(0, w * 256) / 256, y = rand.int(0, h * 256) / 256,
@@ -379,10 +379,10 @@ describe("grid:add_obstruction, grid:remove_obstruction, grid:obstruction(s)", f
     id = g:add_obstruction({ x = 5, y = 5, half_width = 2, half_height = 1, u = { 0.6, 0.8 } })
     o = g:obstruction(id)
     assert.are.same({ 39322 / 65536, 52429 / 65536 }, o.u)
-    assert.are.equal(math.atan(52429, 39322), o.angle)
+    assert.are.equal(compat.atan2(52429, 39322), o.angle)
     -- the angle form and the u form of the same direction agree
     local id2 = g:add_obstruction({ x = 5, y = 5, half_width = 2, half_height = 1,
-      angle = math.atan(0.8, 0.6) })
+      angle = compat.atan2(0.8, 0.6) })
     assert.are.same(o.u, g:obstruction(id2).u)
   end)
 

@@ -5,7 +5,7 @@ local rectplan = require("wayfinder.rectplan")
 
 local function read(path)
   local f = assert(io.open(path, "rb"))
-  local text = f:read("a")
+  local text = f:read("*a")
   f:close()
   return text
 end

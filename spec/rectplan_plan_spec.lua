@@ -681,7 +681,7 @@ describe("wayfinder.rectplan.planner", function()
         io.write(table.concat(out, ";"))
       ]]
       local f = assert(io.popen("lua5.4 -e '" .. script:gsub("'", "'\\''") .. "'"))
-      local text = f:read("a")
+      local text = f:read("*a")
       f:close()
       return text
     end

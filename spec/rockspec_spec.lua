@@ -4,7 +4,9 @@ local ROCKSPEC = "wayfinder-scm-1.rockspec"
 
 local function load_rockspec()
   local env = {}
-  local chunk = assert(loadfile(ROCKSPEC, "t", env))
+  local f = assert(io.open(ROCKSPEC, "rb"))
+  local chunk = assert(require("wayfinder.compat").load(f:read("*a"), "@" .. ROCKSPEC, "t", env))
+  f:close()
   chunk()
   return env
 end

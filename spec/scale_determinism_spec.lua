@@ -70,8 +70,8 @@ describe("scale determinism", function()
     f:close()
     local outputs = {}
     for i, b in ipairs(list) do
-      local p = assert(io.popen(("lua5.4 %s '%s' 2>&1"):format(file, b.cpath)))
-      outputs[i] = p:read("a")
+      local p = assert(io.popen(("%s %s '%s' 2>&1"):format(builds.lua_for(b), file, b.cpath)))
+      outputs[i] = p:read("*a")
       local ok, how, code = p:close()
       assert(ok, ("%s (%s) failed (%s %s):\n%s"):format(b.name, b.cpath, tostring(how),
         tostring(code), outputs[i]:sub(1, 300)))

@@ -6,7 +6,7 @@ local wayfinder = require("wayfinder")
 
 local function read(path)
   local f = assert(io.open(path, "rb"))
-  local text = f:read("a")
+  local text = f:read("*a")
   f:close()
   return text
 end

@@ -9,7 +9,7 @@ local FILES = { "docs/world.md", "docs/behaviors.md" }
 
 local function read(path)
   local f = assert(io.open(path, "rb"))
-  local text = f:read("a")
+  local text = f:read("*a")
   f:close()
   return text
 end

@@ -121,7 +121,7 @@ describe("determinism", function()
         .. "..package.path; package.cpath='%s'\" spec/support/house_crowd.lua 150")
         :format(build.cpath)
       local p = assert(io.popen(cmd))
-      local got = p:read("l")
+      local got = p:read("*l")
       p:close()
       assert.are.equal(want, got, build.name .. " (" .. build.cpath .. ") differs")
     end

@@ -18,7 +18,7 @@ end
 
 local function read_all(path)
   local f = assert(io.open(path, "rb"))
-  local text = f:read("a")
+  local text = f:read("*a")
   f:close()
   return text
 end

@@ -46,6 +46,7 @@ local function frozen(t, owner, where)
     __newindex = refuse(owner, where),
     __len = function() return #t end,
     __pairs = function() return next, t, nil end,
+    __ipairs = function() return ipairs(t) end,   -- 5.2's ipairs reads it
     __metatable = "wayfinder.bt.frozen",
   })
 end

@@ -21,6 +21,14 @@ M.EXACT = 9007199254740992
 --- Which Lua runs: "5.1", "5.2", "5.3", "5.4" or "luajit".
 M.VERSION = rawget(_G, "jit") and "luajit" or _VERSION:match("%d+%.%d+")
 
+--- The byte 0 inside a pattern's set: "%z" on 5.1 and LuaJIT, whose
+-- patterns end at a raw zero byte; "\0" elsewhere. Sets from byte 0 up
+-- are written NUL .. "\1-\31".
+M.NUL = _VERSION == "Lua 5.1" and "%z" or "\0"
+
+--- atan(y, x) with the quadrant (math.atan2 before 5.3).
+M.atan2 = rawget(math, "atan2") or math.atan
+
 --- The language's table.unpack (unpack in 5.1).
 M.unpack = table.unpack or rawget(_G, "unpack")
 
@@ -119,6 +127,20 @@ function M.number_string(v)
   if v == math.huge then return "inf" end
   if v == -math.huge then return "-inf" end
   if v == floor(v) and v > -M.EXACT and v < M.EXACT then return ("%d"):format(v) end
+  return M.g14(v)
+end
+
+--- ("%.14g"):format(v), the same on every version: LuaJIT's own formatter
+-- rounds a tie at the 15th digit up where the C library rounds it to even,
+-- so there the tie is rounded to even here.
+function M.g14(v)
+  if rawget(_G, "jit") then
+    local sign, d, e = ("%.16e"):format(v):match("^(-?)(%d%.%d+)e([-+]%d+)$")
+    local digits = d and d:gsub("%.", "")
+    if digits and digits:sub(15) == "500" and tonumber(digits:sub(14, 14)) % 2 == 0 then
+      v = tonumber(sign .. digits:sub(1, 1) .. "." .. digits:sub(2, 14) .. "e" .. e)
+    end
+  end
   return ("%.14g"):format(v)
 end
 

@@ -17,6 +17,9 @@
 -- Nothing is kept between calls: each call builds its own state.
 local compat = require("wayfinder.compat")
 
+-- the bytes that end a run of plain string characters
+local STOP = "[" .. compat.NUL .. '\1-\31"\\]'
+
 -- The UTF-8 bytes of code point c (below 65536: one \u escape).
 local function utf8_char(c)
   if c < 0x80 then return string.char(c) end
@@ -157,7 +160,7 @@ local function parse(text)
         -- the run up to the next byte handled above: it is never empty, so
         -- the loop always advances (this set must be exactly those bytes;
         -- %c would add DEL, byte 127, which JSON allows in a string)
-        local stop = text:find('[\0-\31"\\]', pos) or #text + 1
+        local stop = text:find(STOP, pos) or #text + 1
         buf[#buf + 1] = text:sub(pos, stop - 1)
         pos = stop
       end

@@ -119,7 +119,7 @@ function M.load_scenarios(path)
   end
   local f, err = io.open(path, "rb")
   if not f then return nil, err end
-  local text = f:read("a")
+  local text = f:read("*a")
   f:close()
   if not text then return nil, "cannot read '" .. path .. "'" end
   return parse(text, path, "load_scenarios")

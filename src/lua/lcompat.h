@@ -119,6 +119,17 @@ static inline int wflc_isinteger(lua_State *L, int idx)
 }
 #define lua_isinteger(L, idx) wflc_isinteger((L), (idx))
 
+/* as 5.3: the metatable records its name in __name */
+static inline int wflc_newmetatable(lua_State *L, const char *tname)
+{
+    if (!luaL_newmetatable(L, tname))
+        return 0;
+    lua_pushstring(L, tname);
+    lua_setfield(L, -2, "__name");
+    return 1;
+}
+#define luaL_newmetatable(L, tname) wflc_newmetatable((L), (tname))
+
 /* as 5.3: *isnum only when the value (a number or a numeric string) is
  * integral and exact; no truncation */
 static inline lua_Integer wflc_tointegerx(lua_State *L, int idx, int *isnum)

@@ -27,7 +27,7 @@ local function pick(list) return list[rand(#list)] end
 
 local function read(path)
   local f = assert(io.open(ROOT .. "/" .. path, "rb"))
-  local s = f:read("a")
+  local s = f:read("*a")
   f:close()
   return s
 end
