@@ -5,7 +5,7 @@
 package.cpath = arg[1]
 package.path = "lua/?.lua;lua/?/init.lua;spec/?.lua"
 local wayfinder = require("wayfinder")
-local grid, world = wayfinder.grid, wayfinder.world
+local grid = wayfinder.grid
 local g = grid.new(4, 4)
 local nan, inf = 0 / 0, math.huge
 local cases = {
