@@ -21,7 +21,7 @@ SAN      = -fsanitize=address,undefined,float-cast-overflow \
 
 
 .PHONY: all deps deps-test install-missing build asan clang-check lint ctest test bench bench-peers \
-        demo clean fuzz fuzz-short coverage memcheck versions deps-versions
+        demo clean fuzz fuzz-short coverage memcheck versions deps-versions love-check docs-picture
 
 # the other Lua versions the module is built and tested for (besides
 # $(LUA)); each builds into build/<interpreter>/ with the headers below
@@ -167,7 +167,7 @@ UBSAN_LIB = $(shell $(CC) -print-file-name=libubsan.so)
 
 # the busted specs run last: their closing line "specs: N passed, M
 # failed" is the last line of make test
-test: deps-test build asan clang-check versions lint ctest
+test: deps-test build asan clang-check versions lint ctest love-check
 	@sh tools/run-specs.sh $(LUA) $(BUSTED) "$(ASAN_LIB) $(UBSAN_LIB)" "$$(cat build/versions)"
 
 # ------------------------------------------------------------ coverage --
@@ -234,6 +234,24 @@ bench: deps build build/core_bench
 
 bench-peers: deps build
 	@sh bench/peers/run.sh $(MAPS)
+
+# ---------------------------------------------------------------- love --
+# the LÖVE example headless under Xvfb with scripted keys and clicks (it
+# uses the LuaJIT build); screenshots in build/love/. Skipped, saying so,
+# when love or Xvfb is missing and cannot be installed.
+love-check: build
+	@if [ "$$(id -u)" = 0 ]; then $(MAKE) --no-print-directory install-missing NEED="love versions" \
+	  || true; fi
+	@if ! command -v love >/dev/null 2>&1 || ! command -v xvfb-run >/dev/null 2>&1 \
+	    || [ ! -f /usr/include/luajit-2.1/lua.h ]; then \
+	  echo "love-check: skipped (love, xvfb or LuaJIT headers not installed)"; \
+	else $(MAKE) --no-print-directory build/luajit/wayfinder/core.so \
+	    LUAINC_V=/usr/include/luajit-2.1 && sh tools/love-check.sh build/love; fi
+
+# the picture in README.md and docs/engines.md, made by love-check
+docs-picture: love-check
+	cp build/love/house.png docs/love-house.png
+	cp build/love/rts.png docs/love-rts.png
 
 # ---------------------------------------------------------------- demo --
 demo: deps build
