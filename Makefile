@@ -226,7 +226,10 @@ build/core_bench: bench/core_bench.c bench/peers/peer_common.c $(CORE_SRC) $(HEA
 	$(CC) $(WARN) -O2 -Isrc -Ibench/peers -o $@ bench/core_bench.c bench/peers/peer_common.c \
 	  $(CORE_SRC) -lm
 
-bench: deps build build/core_bench
+# first the binding's cost per call on every installed Lua, side by side
+# (bench/versions.lua), then each area's benchmark on $(LUA)
+bench: deps build build/core_bench versions
+	@echo "== bench/versions.lua"; $(LUA) bench/versions.lua || exit 1
 	@for b in $(BENCHES); do \
 	  if [ -f bench/$$b.lua ]; then \
 	    echo "== bench/$$b.lua"; $(LUA) bench/$$b.lua $(MAPS) || exit 1; \

@@ -53,8 +53,15 @@ describe("docs/rectplan.md", function()
   end)
 
   it("has examples that run and print what their --> comments say", function()
+    -- before 5.3 a whole float prints without ".0": on those versions only,
+    -- numbers print as 5.4 would without it and the expected text drops it
+    local subtypes = compat.VERSION == "5.3" or compat.VERSION == "5.4"
     local function normalise(line)
-      return (line:gsub("0x%x+", "0x..."):gsub("%s+", " "):gsub("^ ", ""):gsub(" $", ""))
+      line = line:gsub("0x%x+", "0x..."):gsub("%s+", " "):gsub("^ ", ""):gsub(" $", "")
+      if not subtypes then
+        line = line:gsub("(%d)%.0$", "%1"):gsub("(%d)%.0([^%de])", "%1%2")
+      end
+      return line
     end
     local n = 0
     for block in text:gmatch("```lua\n(.-)```") do
@@ -62,7 +69,10 @@ describe("docs/rectplan.md", function()
       local printed = {}
       local env = setmetatable({ print = function(...)
         local t = compat.pack(...)
-        for i = 1, t.n do t[i] = tostring(t[i]) end
+        for i = 1, t.n do
+          local v = t[i]
+          t[i] = (type(v) == "number" and not subtypes) and compat.number_string(v) or tostring(v)
+        end
         printed[#printed + 1] = normalise(table.concat(t, "\t"))
       end }, { __index = _G })
       local chunk = assert(compat.load(block, "=docs/rectplan.md example " .. n, "t", env))

@@ -7,6 +7,8 @@ local cpath = ...
 package.cpath = cpath   -- this build only: no fallback to another one
 package.path = "lua/?.lua;lua/?/init.lua;spec/?.lua;" .. package.path
 local wayfinder = require("wayfinder")
+local compat = require("wayfinder.compat")
+local exact = require("support.prng").exact   -- %.17g rounds ties differently on LuaJIT
 local H = require("scale_helpers")
 local out = {}
 local function put(...)
@@ -18,7 +20,7 @@ local function put(...)
       for _, c in ipairs(v) do parts[#parts + 1] = c.x .. "," .. c.y end
       v = table.concat(parts, ";")
     elseif type(v) == "number" then
-      v = ("%.17g"):format(v)
+      v = exact(v)
     end
     out[#out + 1] = tostring(v)
   end

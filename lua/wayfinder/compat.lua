@@ -29,6 +29,22 @@ M.NUL = _VERSION == "Lua 5.1" and "%z" or "\0"
 --- atan(y, x) with the quadrant (math.atan2 before 5.3).
 M.atan2 = rawget(math, "atan2") or math.atan
 
+--- 1 on Lua 5.1 (not LuaJIT), which counts a tail call as a stack level
+-- of its own, else 0: add it to error()'s level across a tail call.
+M.TAIL_LEVEL = (_VERSION == "Lua 5.1" and not rawget(_G, "jit")) and 1 or 0
+
+--- ("%q"):format(s) as 5.4 writes it (5.1 leaves control bytes raw):
+-- control bytes and DEL as \ddd (\ddd padded when a digit follows).
+function M.quote(s)
+  if _VERSION ~= "Lua 5.1" then return ("%q"):format(s) end
+  return '"' .. s:gsub('([%c"\\])(%d?)', function(c, d)
+    if c == '"' or c == "\\" then return "\\" .. c .. d end
+    if c == "\n" then return "\\\n" .. d end
+    if d ~= "" then return ("\\%03d"):format(c:byte()) .. d end
+    return "\\" .. c:byte()
+  end) .. '"'
+end
+
 --- The language's table.unpack (unpack in 5.1).
 M.unpack = table.unpack or rawget(_G, "unpack")
 

@@ -131,7 +131,7 @@ end
 -- doors change.
 local function door_distance(graph, a, b)
   local cache = graph.distances
-  local key = a.id * 4294967296 + b.id
+  local key = a.id * 4294967296 + b.id   -- exact while ids stay below 2^21
   local v = cache[key]
   if not v then
     v = floor_distance(a.cx, a.cy, b.cx, b.cy)

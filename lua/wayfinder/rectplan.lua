@@ -195,7 +195,9 @@ local function core_call(f, u, ...)
   if type(err) == "string" and err:sub(1, #HERE + 1) == HERE .. ":" then
     err = err:gsub("^[^\n]-:%d+: ", "", 1)
   end
-  error(err, 2)   -- level 2: the method tail-calls core_call, so the method's caller
+  -- level 2: the method tail-calls core_call, so the method's caller
+  -- (one more on 5.1, which counts the tail call)
+  error(err, 2 + compat.TAIL_LEVEL)
 end
 
 -- The core's methods, called on the userdata a planner wraps; anything
@@ -263,7 +265,7 @@ end
 -- A value read from a file, for a message: strings quoted with their
 -- control bytes escaped, so a stray byte cannot garble the message.
 local function describe(v)
-  if type(v) == "string" then return ("%q"):format(v) end
+  if type(v) == "string" then return compat.quote(v) end
   return tostring(v)
 end
 

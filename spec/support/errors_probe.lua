@@ -5,7 +5,7 @@
 package.cpath = arg[1]
 package.path = "lua/?.lua;lua/?/init.lua;spec/?.lua"
 local wayfinder = require("wayfinder")
-local grid = wayfinder.grid
+local grid, world = wayfinder.grid, wayfinder.world
 local g = grid.new(4, 4)
 local nan, inf = 0 / 0, math.huge
 local cases = {
@@ -22,6 +22,13 @@ local cases = {
   function() g:find_path(0.5, 0.5, 1.5, 1.5, { max_expansions = -1 }) end,
   function() g:add_obstruction({ x = 1, y = 1, half_width = -1, half_height = 1 }) end,
   function() wayfinder.queue.new(g, { budget = 0.5 }) end,
+  function() world.new({ width = 0, height = 3 }) end,
+  function() world.new({ width = 3.5, height = 3 }) end,
+  function() world.new({ width = 3, height = 3, max_score = 0 }) end,
+  function() world.from_ascii(42) end,
+  function() world.load("save") end,
+  function() wayfinder.bt.wait(-1) end,
+  function() wayfinder.movingai.parse_scenarios("version 1\n0 a.map 1 1 0 0\n") end,
 }
 for i, f in ipairs(cases) do
   local ok, err = pcall(f)

@@ -17,7 +17,9 @@ local function pick(ctx)
     if o.type == "furniture" then things[#things + 1] = o.id end
   end
   local s = ctx.data.seed
-  s = (s * 1103515245 + 12345) % 2147483648
+  -- s * 1103515245 mod 2^31 with the multiplier split (16838 * 2^16 +
+  -- 20077): the same numbers, every product exact below 2^53
+  s = ((s * 16838) % 32768 * 65536 + s * 20077 + 12345) % 2147483648
   ctx.data.seed = s
   ctx.data.target = things[s % #things + 1]
   return true

@@ -186,8 +186,11 @@ local function new_world(fname, options, level)
 end
 
 --- Creates an empty world (see docs/world.md for the options).
+-- (Not a tail call: Lua 5.1 counts a tail call as a level of its own, so
+-- the error level would point at it there; hence level 2.)
 function M.new(options)
-  return new_world("wayfinder.world.new", options, 1)
+  local w = new_world("wayfinder.world.new", options, 2)
+  return w
 end
 
 --- Rebuilds a saved world. trees maps every tree name the saved frames and
