@@ -7,7 +7,8 @@
 # tools/specs-not-portable.txt for that version.
 # usage: tools/run-specs.sh LUA BUSTED ASAN_PRELOAD [VERSIONS]
 set -u
-lua=$1 busted=$2 preload=$3 versions=${4:-}
+lua=$1 busted=$2 preload=$3
+versions=$(echo ${4:-})   # one line, single spaces
 log=$(mktemp)
 trap 'rm -f "$log"' EXIT
 status=0

@@ -158,10 +158,16 @@ end
 function house.draw()
   local w = house.w
   local lg = love.graphics
+  if not house.rooms then   -- the rooms do not change: asked once
+    house.rooms = {}
+    for y = 0, 5 do
+      for x = 0, 19 do house.rooms[y * 20 + x] = w:room_at(x + 0.5, y + 0.5) or 1 end
+    end
+  end
   for y = 0, 5 do
     for x = 0, 19 do
-      local r = w:room_at(x + 0.5, y + 0.5)
-      local c = ROOM_COLOURS[((r or 1) - 1) % #ROOM_COLOURS + 1]
+      local r = house.rooms[y * 20 + x]
+      local c = ROOM_COLOURS[(r - 1) % #ROOM_COLOURS + 1]
       lg.setColor(c)
       lg.rectangle("fill", OX + x * TILE, OY + y * TILE, TILE, TILE)
     end
