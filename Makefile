@@ -21,7 +21,20 @@ SAN      = -fsanitize=address,undefined,float-cast-overflow \
 
 
 .PHONY: all deps deps-test install-missing build asan clang-check lint ctest test bench bench-peers \
-        demo clean fuzz fuzz-short coverage memcheck check-fast-math
+        demo clean fuzz fuzz-short coverage memcheck check-fast-math versions deps-versions \
+        love-check docs-picture
+
+# the other Lua versions the module is built and tested for (besides
+# $(LUA)); each builds into build/<interpreter>/ with the headers below
+OTHER_LUAS ?= lua5.1 lua5.2 lua5.3 luajit
+inc_lua5.1  = /usr/include/lua5.1
+inc_lua5.2  = /usr/include/lua5.2
+inc_lua5.3  = /usr/include/lua5.3
+inc_luajit  = /usr/include/luajit-2.1
+pkg_lua5.1  = lua5.1 liblua5.1-0-dev
+pkg_lua5.2  = lua5.2 liblua5.2-dev
+pkg_lua5.3  = lua5.3 liblua5.3-dev
+pkg_luajit  = luajit libluajit-5.1-dev
 
 all: build
 
@@ -47,6 +60,17 @@ install-missing:
 	  command -v $(LUACHECK) >/dev/null 2>&1 || missing="$$missing lua-check";; esac; \
 	case " $(NEED) " in *" clang "*) \
 	  command -v $(CLANG) >/dev/null 2>&1 || missing="$$missing clang";; esac; \
+	case " $(NEED) " in *" versions "*) \
+	  for v in $(OTHER_LUAS); do \
+	    case $$v in lua5.1) p="lua5.1 liblua5.1-0-dev"; h=/usr/include/lua5.1/lua.h;; \
+	      lua5.2) p="lua5.2 liblua5.2-dev"; h=/usr/include/lua5.2/lua.h;; \
+	      lua5.3) p="lua5.3 liblua5.3-dev"; h=/usr/include/lua5.3/lua.h;; \
+	      luajit) p="luajit libluajit-5.1-dev"; h=/usr/include/luajit-2.1/lua.h;; esac; \
+	    { command -v $$v >/dev/null 2>&1 && [ -f $$h ]; } || missing="$$missing $$p"; \
+	  done;; esac; \
+	case " $(NEED) " in *" love "*) \
+	  command -v love >/dev/null 2>&1 || missing="$$missing love"; \
+	  command -v Xvfb >/dev/null 2>&1 || missing="$$missing xvfb";; esac; \
 	case " $(NEED) " in *" lcov "*) \
 	  command -v lcov >/dev/null 2>&1 || missing="$$missing lcov";; esac; \
 	case " $(NEED) " in *" valgrind "*) \
@@ -64,6 +88,29 @@ install-missing:
 
 # --------------------------------------------------------------- build --
 build: build/wayfinder/core.so
+
+# the module for every other installed Lua (build/lua5.1/wayfinder/core.so,
+# build/luajit/...); installs the missing ones when run as root, and says
+# which it skipped otherwise (build/versions lists the built ones)
+deps-versions:
+	@if [ "$$(id -u)" = 0 ]; then \
+	  $(MAKE) --no-print-directory install-missing NEED=versions || \
+	    echo "some Lua versions could not be installed"; fi
+
+versions: deps-versions
+	@mkdir -p build; : > build/versions; \
+	for v in $(OTHER_LUAS); do \
+	  case $$v in luajit) inc=/usr/include/luajit-2.1;; *) inc=/usr/include/$$v;; esac; \
+	  if command -v $$v >/dev/null 2>&1 && [ -f $$inc/lua.h ]; then \
+	    $(MAKE) --no-print-directory build/$$v/wayfinder/core.so LUAINC_V=$$inc || exit 1; \
+	    echo $$v >> build/versions; \
+	  else echo "skipped $$v: not installed (make test as root installs it)"; fi; \
+	done
+
+build/lua5.1/wayfinder/core.so build/lua5.2/wayfinder/core.so build/lua5.3/wayfinder/core.so \
+build/luajit/wayfinder/core.so: $(SRC) $(HEADERS) Makefile
+	@mkdir -p $(@D)
+	$(CC) $(WARN) -O2 -fPIC -shared -I$(LUAINC_V) -o $@ $(SRC) -lm
 
 build/wayfinder/core.so: $(SRC) $(HEADERS) Makefile
 	@mkdir -p $(@D)
@@ -90,8 +137,11 @@ build/O0/wayfinder/core.so: $(SRC) $(HEADERS) Makefile
 # ---------------------------------------------------------------- lint --
 lint: deps-test
 	$(LUACHECK) --no-color -q .
-	@for f in $$(find lua spec examples bench -name '*.lua'); do \
-	  $(LUAC) -p $$f || exit 1; done
+	@for f in $$(find lua spec examples bench tools -name '*.lua'); do \
+	  $(LUAC) -p $$f || exit 1; \
+	  if command -v luac5.1 >/dev/null 2>&1; then luac5.1 -p $$f || exit 1; fi; \
+	  if command -v luajit >/dev/null 2>&1; then luajit -bl $$f >/dev/null || exit 1; fi; \
+	done
 	@$(LUA) bench/check_rockspec.lua
 
 # --------------------------------------------------------------- ctest --
@@ -138,12 +188,13 @@ check-fast-math:
 ASAN_LIB = $(shell $(CC) -print-file-name=libasan.so)
 UBSAN_LIB = $(shell $(CC) -print-file-name=libubsan.so)
 
-# the tools first (a short fuzz, the coverage gate, the memory checker),
-# each failing make test on its own; the busted specs run last: their
-# closing line "specs: N passed, M failed" is the last line of make test
-test: deps-test build asan clang-check lint ctest check-fast-math fuzz-short \
-      coverage memcheck
-	@sh tools/run-specs.sh $(LUA) $(BUSTED) "$(ASAN_LIB) $(UBSAN_LIB)"
+# the tools first (a short fuzz, the coverage gate, the memory checker, the
+# LÖVE example), each failing make test on its own; the busted specs run
+# last, on every built Lua: their closing line "specs: N passed, M failed"
+# is the last line of make test
+test: deps-test build asan clang-check versions lint ctest check-fast-math fuzz-short \
+      coverage memcheck love-check
+	@sh tools/run-specs.sh $(LUA) $(BUSTED) "$(ASAN_LIB) $(UBSAN_LIB)" "$$(cat build/versions)"
 
 # ------------------------------------------------------------ coverage --
 # line and branch coverage of src/ from the specs; fails under the floor in
@@ -204,7 +255,10 @@ build/core_bench: bench/core_bench.c bench/peers/peer_common.c $(CORE_SRC) $(HEA
 	$(CC) $(WARN) -O2 -Isrc -Ibench/peers -o $@ bench/core_bench.c bench/peers/peer_common.c \
 	  $(CORE_SRC) -lm
 
-bench: deps build build/core_bench
+# first the binding's cost per call on every installed Lua, side by side
+# (bench/versions.lua), then each area's benchmark on $(LUA)
+bench: deps build build/core_bench versions
+	@echo "== bench/versions.lua"; $(LUA) bench/versions.lua || exit 1
 	@for b in $(BENCHES); do \
 	  if [ -f bench/$$b.lua ]; then \
 	    echo "== bench/$$b.lua"; $(LUA) bench/$$b.lua $(MAPS) || exit 1; \
@@ -212,6 +266,24 @@ bench: deps build build/core_bench
 
 bench-peers: deps build
 	@sh bench/peers/run.sh $(MAPS)
+
+# ---------------------------------------------------------------- love --
+# the LÖVE example headless under Xvfb with scripted keys and clicks (it
+# uses the LuaJIT build); screenshots in build/love/. Skipped, saying so,
+# when love or Xvfb is missing and cannot be installed.
+love-check: build
+	@if [ "$$(id -u)" = 0 ]; then $(MAKE) --no-print-directory install-missing NEED="love versions" \
+	  || true; fi
+	@if ! command -v love >/dev/null 2>&1 || ! command -v xvfb-run >/dev/null 2>&1 \
+	    || [ ! -f /usr/include/luajit-2.1/lua.h ]; then \
+	  echo "love-check: skipped (love, xvfb or LuaJIT headers not installed)"; \
+	else $(MAKE) --no-print-directory build/luajit/wayfinder/core.so \
+	    LUAINC_V=/usr/include/luajit-2.1 && sh tools/love-check.sh build/love; fi
+
+# the picture in README.md and docs/engines.md, made by love-check
+docs-picture: love-check
+	cp build/love/house.png docs/love-house.png
+	cp build/love/rts.png docs/love-rts.png
 
 # ---------------------------------------------------------------- demo --
 demo: deps build

@@ -7,7 +7,7 @@ source = {
 description = {
    summary = "Movement for game characters: navcell grids, optimal search, behaviors",
    detailed = [[
-wayfinder is a Lua 5.4 module with a C core that moves game characters
+wayfinder is a Lua module (5.1 to 5.4 and LuaJIT) with a C core that moves game characters
 through a world: navcell grids with passability classes, clearance and
 rasterized obstructions, A* and jump point search, and a Lua scripting side.
 ]],
@@ -15,7 +15,7 @@ rasterized obstructions, A* and jump point search, and a Lua scripting side.
    labels = { "pathfinding", "games", "astar", "jps" },
 }
 dependencies = {
-   "lua >= 5.4, < 5.5",
+   "lua >= 5.1, < 5.5",
 }
 build = {
    type = "builtin",

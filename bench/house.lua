@@ -7,6 +7,7 @@
 -- reference's recursion.
 --
 --   lua5.4 bench/house.lua [ticks] [people]      (from the repository root)
+local compat = require("wayfinder.compat")
 
 local root = (arg and arg[0] or ""):match("^(.-)[^/\\]*$") .. "../"
 package.path = root .. "lua/?.lua;" .. root .. "lua/?/init.lua;" .. root .. "spec/?.lua;"
@@ -17,8 +18,8 @@ package.cpath = root .. "build/?.so;" .. package.cpath
 local house = require("support.house_gen")
 local bt = require("wayfinder.bt")
 
-local TICKS = math.tointeger(tonumber(arg and arg[1] or "")) or 10000
-local PEOPLE = math.tointeger(tonumber(arg and arg[2] or "")) or 200
+local TICKS = compat.tointeger(tonumber(arg and arg[1] or "")) or 10000
+local PEOPLE = compat.tointeger(tonumber(arg and arg[2] or "")) or 200
 
 local rectplan = require("wayfinder.rectplan")
 local gridplan = require("wayfinder.gridplan")

@@ -8,6 +8,7 @@
 -- 4 navcells per tile), and the length of each route divided by the true
 -- shortest (any-angle) length, found here with a visibility graph over the
 -- inflated obstacles' corners.
+local compat = require("wayfinder.compat")
 package.path = "lua/?.lua;lua/?/init.lua;" .. package.path
 package.cpath = (os.getenv("WAYFINDER_CPATH") or "build/?.so") .. ";" .. package.cpath
 
@@ -41,12 +42,12 @@ local function make_room(n, nobj)
     end
   end
   if n >= 16 and math.random() < 0.5 then
-    local cw, ch = math.random(2, n // 4), math.random(2, n // 4)
+    local cw, ch = math.random(2, compat.idiv(n, 4)), math.random(2, compat.idiv(n, 4))
     for y = 1, ch do for x = W - 1 - cw, W - 2 do ids[y * W + x + 1] = 2 end end
   end
   local walls = {}
-  for _ = 1, math.random(0, n // 8 + 1) do
-    local x, y, len = math.random(2, n - 2), math.random(2, n - 2), math.random(1, n // 3)
+  for _ = 1, math.random(0, compat.idiv(n, 8) + 1) do
+    local x, y, len = math.random(2, n - 2), math.random(2, n - 2), math.random(1, compat.idiv(n, 3))
     if math.random() < 0.5 then
       walls[#walls + 1] = { x, y, math.min(x + len, n), y }
     else
@@ -220,7 +221,7 @@ local function run_size(n)
   local cases = {}
   local build_s, builds = 0, 0
   for k = 1, PER_SIZE do
-    local nobj = 10 + (k - 1) * 30 // math.max(PER_SIZE - 1, 1)
+    local nobj = 10 + compat.idiv((k - 1) * 30, math.max(PER_SIZE - 1, 1))
     local room = make_room(n, nobj)
     local probe = { start = { 1.5, 1.5 }, goal = { 1.5, 1.5 }, width = WIDTH, tuning = tuning }
     local _, inflated = rooms.obstacles(room, probe)

@@ -12,6 +12,7 @@
 --
 -- Exits 1 when any length mismatches (or A* and JPS disagree), 2 on bad
 -- arguments, 0 otherwise, including when maps are missing (they are listed).
+local compat = require("wayfinder.compat")
 
 local script_dir = (arg and arg[0] or ""):match("^(.*)/[^/]*$") or "."
 local function lib(name)
@@ -26,20 +27,20 @@ local system = lib("system")
 io.stdout:setvbuf("line")
 
 -- Maps we expect in ../shared/maps, in the order they are run and printed.
-local EXPECTED <const> = lib("maps")
+local EXPECTED = lib("maps")
 -- The Dragon Age and Baldur's Gate maps, where JPS should beat A* by 10x.
-local TARGET_MAPS <const> = { "arena", "arena2", "den011d", "brc202d", "AR0011SR" }
-local TARGET_RATIO <const> = 10
+local TARGET_MAPS = { "arena", "arena2", "den011d", "brc202d", "AR0011SR" }
+local TARGET_RATIO = 10
 
-local ALGORITHMS <const> = { "astar", "jps" }
+local ALGORITHMS = { "astar", "jps" }
 -- The C timing helper; without it the C-core columns stay empty.
-local CORE_BENCH <const> = root .. "/build/core_bench"
-local MIN_SAMPLE <const> = 200e-6  -- [s] shorter queries are timed in batches
-local MAX_REPS <const> = 1000      -- largest batch for one query
-local QUICK_QUERIES <const> = 100  -- queries per map with --quick
-local MISMATCH_DETAILS <const> = 10
+local CORE_BENCH = root .. "/build/core_bench"
+local MIN_SAMPLE = 200e-6  -- [s] shorter queries are timed in batches
+local MAX_REPS = 1000      -- largest batch for one query
+local QUICK_QUERIES = 100  -- queries per map with --quick
+local MISMATCH_DETAILS = 10
 
-local USAGE <const> = "usage: lua5.4 bench/run.lua [maps_dir] [--maps name,name] [--quick]"
+local USAGE = "usage: lua5.4 bench/run.lua [maps_dir] [--maps name,name] [--quick]"
 
 -- ------------------------------------------------------------ arguments --
 
@@ -147,10 +148,9 @@ local function plan_maps(dir, only)
 
   local run = {}
   for _, name in ipairs(order) do
-    if only and not contains(only, name) then
-      goto continue
-    end
-    if has_map[name] and has_scen[name] then
+    if only and not contains(only, name) then -- luacheck: ignore 542
+      -- not asked for
+    elseif has_map[name] and has_scen[name] then
       run[#run + 1] = name
     elseif has_scen[name] then
       skipped[#skipped + 1] = { name = name, why = name .. ".map.scen has no " .. name .. ".map" }
@@ -161,7 +161,6 @@ local function plan_maps(dir, only)
     else
       skipped[#skipped + 1] = { name = name, why = "not in the maps directory" }
     end
-    ::continue::
   end
   return run, skipped
 end
@@ -324,8 +323,8 @@ local function core_ratio_of(r)
   return c.astar.total / c.jps.total
 end
 
-local SPEED_W <const> = { -16, 9, 6, 4, 10, 10, 9, 10, 10, 9, 7, 9, 10, 10, 7, 9 }
-local MEM_W <const> = { -16, 9, 9, 11, 11, 14, 10, 12, 10 }
+local SPEED_W = { -16, 9, 6, 4, 10, 10, 9, 10, 10, 9, 7, 9, 10, 10, 7, 9 }
+local MEM_W = { -16, 9, 9, 11, 11, 14, 10, 12, 10 }
 
 -- The time of a 2-step query on a 3x3 grid: what every find_path call
 -- costs whatever the map (argument checks, result tables, scratch set-up).
@@ -382,7 +381,7 @@ end
 local function span(widths, first, last, text)
   local width = last - first
   for i = first, last do width = width + math.abs(widths[i]) end
-  local left = (width - #text - 2) // 2
+  local left = compat.idiv(width - #text - 2, 2)
   return ("-"):rep(left) .. " " .. text .. " " .. ("-"):rep(width - #text - 2 - left)
 end
 
@@ -481,7 +480,7 @@ local function group_ratio(results, names, how)
            ratios = ratios, mismatches = mism, present = present }
 end
 
-local HOW_NAME <const> = { lua = "Lua find_path call", core = "C core, wf_search_run" }
+local HOW_NAME = { lua = "Lua find_path call", core = "C core, wf_search_run" }
 
 local function print_summary(results)
   print()

@@ -9,6 +9,7 @@
 -- Run from the repository root after `make build`:
 --   lua5.4 bench/scale.lua [maps_dir]        (default ../shared/maps)
 -- Times are CPU time (os.clock); every ratio compares figures of this run.
+local compat = require("wayfinder.compat")
 package.path = "lua/?.lua;lua/?/init.lua;" .. package.path
 package.cpath = "build/?.so;" .. package.cpath
 
@@ -31,8 +32,8 @@ local function median(t)
   for i, v in ipairs(t) do c[i] = v end
   table.sort(c)
   local n = #c
-  if n % 2 == 1 then return c[(n + 1) // 2] end
-  return (c[n // 2] + c[n // 2 + 1]) / 2
+  if n % 2 == 1 then return c[compat.idiv(n + 1, 2)] end
+  return (c[compat.idiv(n, 2)] + c[compat.idiv(n, 2) + 1]) / 2
 end
 
 -- A seeded generator, the same on every machine.
@@ -40,7 +41,7 @@ local function rng(seed)
   local s = seed
   return function(n)
     s = (s * 1103515245 + 12345) % 2147483648
-    return (s // 65536) % n
+    return (compat.idiv(s, 65536)) % n
   end
 end
 
@@ -124,9 +125,9 @@ local function bench_unreachable()
     local grid, scen = load(name)
     if grid then
       local picked = {}
-      local half = #scen // 2
+      local half = compat.idiv(#scen, 2)
       for k = 0, PER_MAP - 1 do
-        local q = scen[half + 1 + (k * (#scen - half)) // PER_MAP]
+        local q = scen[half + 1 + compat.idiv(k * (#scen - half), PER_MAP)]
         if q and grid:is_passable(q.sx, q.sy) and grid:is_passable(q.gx, q.gy) then
           picked[#picked + 1] = q
         end
@@ -344,7 +345,7 @@ local function bench_queue()
     end
   end
   run("10 goals, one JPS search each", to_goal(false))
-  run("10 goals, one A* search each", to_goal(false, "astar"), AGENTS // 10)
+  run("10 goals, one A* search each", to_goal(false, "astar"), compat.idiv(AGENTS, 10))
   run("10 goals, shared fields", to_goal(true))
   print("   (the A* row serves the first tenth of the agents only, to keep the run")
   print("    short; on costed terrain A* is the only search)")

@@ -31,12 +31,12 @@ local system = lib("system")
 
 io.stdout:setvbuf("line")
 
-local EXPECTED <const> = lib("maps")
-local DEFAULT_QUERIES <const> = 200
-local MIN_SAMPLE <const> = 200e-6  -- [s] shorter calls are timed in batches
-local MAX_REPS <const> = 1000
-local ROUNDS <const> = 3           -- samples per call; the least is kept
-local USAGE <const> = "usage: lua5.4 bench/smooth.lua [maps_dir] [--queries N] [--maps name,name]"
+local EXPECTED = lib("maps")
+local DEFAULT_QUERIES = 200
+local MIN_SAMPLE = 200e-6  -- [s] shorter calls are timed in batches
+local MAX_REPS = 1000
+local ROUNDS = 3           -- samples per call; the least is kept
+local USAGE = "usage: lua5.4 bench/smooth.lua [maps_dir] [--queries N] [--maps name,name]"
 
 -- ------------------------------------------------------------ arguments --
 
@@ -161,7 +161,7 @@ end
 
 -- --------------------------------------------------------------- report --
 
-local W <const> = { -16, 9, 5, 7, 9, 9, 9, 9, 9, 7, 8, 8, 8, 7, 9, 9 }
+local W = { -16, 9, 5, 7, 9, 9, 9, 9, 9, 7, 8, 8, 8, 7, 9, 9 }
 
 local function main()
   local m = system.machine()

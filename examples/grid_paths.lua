@@ -9,6 +9,7 @@
 -- the part of the map it crosses. When a scenario file <map>.scen lies beside
 -- the map, a few of its queries are also checked against the benchmark's
 -- optimal lengths.
+local compat = require("wayfinder.compat")
 
 -- Find the repository from this file's location, so the example runs from
 -- any directory without installing anything.
@@ -24,9 +25,9 @@ if not found then
   os.exit(1)
 end
 
-local VIEW_W <const> = 49   -- the part of a large map the example draws
-local VIEW_H <const> = 22
-local CIRCLE_RADIUS <const> = 4
+local VIEW_W = 49   -- the part of a large map the example draws
+local VIEW_H = 22
+local CIRCLE_RADIUS = 4
 
 local map_path = arg and arg[1] or here .. "maps/arena.map"
 
@@ -49,8 +50,8 @@ end
 -- The window to draw: at most VIEW_W x VIEW_H navcells, so that the output
 -- fits a terminal. It starts around the centre of the map (see
 -- choose_window below).
-local vx0 = math.max(0, (W - VIEW_W) // 2)
-local vy0 = math.max(0, (H - VIEW_H) // 2)
+local vx0 = math.max(0, compat.idiv(W - VIEW_W, 2))
+local vy0 = math.max(0, compat.idiv(H - VIEW_H, 2))
 local vx1 = math.min(W - 1, vx0 + VIEW_W - 1)
 local vy1 = math.min(H - 1, vy0 + VIEW_H - 1)
 
@@ -103,7 +104,7 @@ end
 local function choose_window()
   local cx, cy = vx0, vy0
   local candidates = {}
-  local sx_step, sy_step = math.max(1, VIEW_W // 2), math.max(1, VIEW_H // 2)
+  local sx_step, sy_step = math.max(1, compat.idiv(VIEW_W, 2)), math.max(1, compat.idiv(VIEW_H, 2))
   for y = 0, math.max(0, H - VIEW_H), sy_step do
     for x = 0, math.max(0, W - VIEW_W), sx_step do
       candidates[#candidates + 1] = { x, y, (x - cx) ^ 2 + (y - cy) ^ 2 }
@@ -124,7 +125,7 @@ local function choose_window()
     if #area * 4 >= (vx1 - vx0 + 1) * (vy1 - vy0 + 1) then return area end
     if not best or #area > #best then best, best_window = area, { vx0, vy0, vx1, vy1 } end
   end
-  vx0, vy0, vx1, vy1 = table.unpack(best_window)
+  vx0, vy0, vx1, vy1 = compat.unpack(best_window)
   return best
 end
 
@@ -134,8 +135,8 @@ if #area < 2 then
   io.stderr:write("grid_paths: found no two connected navcells to draw a path between\n")
   os.exit(1)
 end
-local sx, sy = table.unpack(nearest(area, vx0, vy0))
-local gx, gy = table.unpack(nearest(area, vx1, vy1))
+local sx, sy = compat.unpack(nearest(area, vx0, vy0))
+local gx, gy = compat.unpack(nearest(area, vx1, vy1))
 
 -- The navcells a straight segment between two navcell centres crosses, in
 -- order (the same walk grid:line_of_sight checks).
@@ -289,7 +290,7 @@ if scen then
   for k = 1, picks do
     -- evenly spread over the file; skip queries for other terrain (their
     -- start is blocked for a ground unit, see docs/movingai.md)
-    local i = math.max(1, (#queries * k) // picks)
+    local i = math.max(1, compat.idiv(#queries * k, picks))
     while i > 1 and not passable(queries[i].sx, queries[i].sy) do i = i - 1 end
     local q = queries[i]
     local function run(algorithm)

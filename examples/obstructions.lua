@@ -14,7 +14,7 @@ package.cpath = root .. "build/?.so;" .. package.cpath
 
 local wayfinder = require("wayfinder")
 
-local grid <close> = wayfinder.grid.new(36, 13, {
+local grid = wayfinder.grid.new(36, 13, {
   classes = {
     { name = "scout", clearance = 0 },
     { name = "cart", clearance = 1 },
@@ -114,3 +114,5 @@ end
 print()
 print(("after remove_obstruction: %d obstructions left, every class as before: %s")
   :format(#grid:obstructions(), same))
+
+grid:close()

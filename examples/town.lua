@@ -6,7 +6,7 @@
 --   lua5.4 examples/town.lua            prints routes, writes build/town.svg
 -- The specs load it with loadfile("examples/town.lua")("module").
 package.path = "lua/?.lua;lua/?/init.lua;" .. package.path
-package.cpath = "build/?.so;" .. package.cpath
+package.cpath = package.cpath .. ";build/?.so"   -- after a path the caller set
 local wayfinder = require("wayfinder")
 
 local M = {}

@@ -4,6 +4,7 @@
 -- the object afterwards: every registered function runs with its objects
 -- marked busy, and closing a busy object takes effect when the call ends.
 local wayfinder = require("wayfinder")
+local unpack = require("wayfinder.compat").unpack
 local core = require("wayfinder.core")
 
 local MAP = "........\n..@@....\n........\n.@......\n....@@..\n........\n"
@@ -179,7 +180,7 @@ describe("a finalizer that closes the object during any call", function()
         for _ = 1, 5 do
           local obj = make()
           churn(function() obj:close() end)
-          local ok, err = pcall(obj[m], obj, table.unpack(calls[m]))
+          local ok, err = pcall(obj[m], obj, unpack(calls[m]))
           collectgarbage()
           if not ok then
             assert.truthy(tostring(err):find(kind .. ":" .. m, 1, true), err)

@@ -7,8 +7,8 @@ local batch = require("support.trace_batch")
 local builds = require("support.builds")
 
 local function trace_with(build)
-  local p = assert(io.popen("lua5.4 spec/support/trace.lua '" .. build.cpath .. "' 2>&1"))
-  local out = p:read("a")
+  local p = assert(io.popen(builds.lua_for(build) .. " spec/support/trace.lua '" .. build.cpath .. "' 2>&1"))
+  local out = p:read("*a")
   local ok, how, code = p:close()
   assert(ok, ("trace.lua with %s failed (%s %s):\n%s"):format(build.cpath, tostring(how),
     tostring(code), out))

@@ -2,6 +2,7 @@
 -- tie rules, MAXSCORE, locks and penalties, the faithful recursion against
 -- the best-first propagation on many random houses, parts of rooms, and
 -- route ids.
+local compat = require("wayfinder.compat")
 local world = require("wayfinder.world")
 local house = require("support.house_gen")
 local example = require("support.house_example")
@@ -127,7 +128,7 @@ describe("improvements over the reference", function()
   it("gives the same scores and choices both ways on many random houses", function()
     local compared = 0
     for seed = 1, 30 do
-      local w, info = house.generate { rooms_x = 2 + seed % 3, rooms_y = 2 + (seed // 3) % 3,
+      local w, info = house.generate { rooms_x = 2 + seed % 3, rooms_y = 2 + (compat.idiv(seed, 3)) % 3,
         room_w = 3 + seed % 4, room_h = 3 + seed % 5, seed = seed, extra_doors = 60,
         furniture = seed % 4, exterior_doors = seed % 3 }
       local rng = house.rng(seed * 31)

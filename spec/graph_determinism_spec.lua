@@ -81,7 +81,7 @@ describe("graph determinism", function()
     local outputs = {}
     for i, b in ipairs(list) do
       local p = assert(io.popen(("lua5.4 %s '%s' 2>&1"):format(file, b.cpath)))
-      outputs[i] = p:read("a")
+      outputs[i] = p:read("*a")
       local ok, how, code = p:close()
       assert(ok, ("%s (%s) failed (%s %s):\n%s"):format(b.name, b.cpath, tostring(how),
         tostring(code), outputs[i]:sub(1, 300)))

@@ -1,5 +1,6 @@
 -- The navcell grid object: construction, classes, border, terrain, costs,
 -- batches, version, memory, ASCII output and its lifecycle.
+local compat = require("wayfinder.compat")
 local wayfinder = require("wayfinder")
 local brute = require("support.brute")
 
@@ -35,7 +36,7 @@ describe("wayfinder.grid.new", function()
 
   it("accepts 1 x 1 and the documented limits", function()
     assert.are.equal(16384, grid.MAX_SIDE)
-    assert.are.equal(1 << 26, grid.MAX_CELLS)
+    assert.are.equal(67108864, grid.MAX_CELLS)
     local g = grid.new(1, 1)
     assert.are.equal(".\n", g:to_ascii())
     g:close()
@@ -44,7 +45,7 @@ describe("wayfinder.grid.new", function()
     assert.is_true(g:is_passable(4095, 4095))
     g:close()
     -- the largest side and the largest cell count together
-    g = grid.new(grid.MAX_SIDE, grid.MAX_CELLS // grid.MAX_SIDE)
+    g = grid.new(grid.MAX_SIDE, compat.idiv(grid.MAX_CELLS, grid.MAX_SIDE))
     assert.are.equal(16384, g:width())
     assert.are.equal(4096, g:height())
     g:close()
@@ -53,7 +54,7 @@ describe("wayfinder.grid.new", function()
   it("accepts whole numbers given as floats", function()
     local g = grid.new(3.0, 2.0, { border = 0.0 })
     assert.are.equal(3, g:width())
-    assert.is_true(math.type(g:width()) == "integer")
+    assert.is_true(compat.type(g:width()) == "integer")
   end)
 
   it("keeps the classes' names, clearances and order", function()
@@ -385,7 +386,7 @@ describe("grid:version", function()
   it("is bumped by every change and by nothing else", function()
     local g = grid.new(6, 6)
     local v = g:version()
-    assert.are.equal("integer", math.type(v))
+    assert.are.equal("integer", compat.type(v))
     local function same() assert.are.equal(v, g:version()); end
     local function bumped()
       local nv = g:version()
@@ -491,19 +492,16 @@ describe("grid lifecycle", function()
       to_ascii = {}, line_of_sight = { 0, 0, 1, 1 }, find_path = { 0, 0, 1, 1 },
     }
     for name, args in pairs(calls) do
-      local ok, err = pcall(g[name], g, table.unpack(args))
+      local ok, err = pcall(g[name], g, compat.unpack(args))
       assert.is_false(ok, name)
       assert.are.equal("grid:" .. name .. ": the grid is closed", err)
     end
   end)
 
   it("a <close> variable closes the grid at the end of its scope", function()
-    local kept
-    do
-      local g <close> = grid.new(3, 3)
-      kept = g
-      assert.is_false(g:is_closed())
-    end
+    local kept = require("support.closing")(function() return grid.new(3, 3) end,
+      function(g) assert.is_false(g:is_closed()) end)
+    if not kept then return end   -- no <close> before Lua 5.4
     assert.is_true(kept:is_closed())
     kept:close()
   end)

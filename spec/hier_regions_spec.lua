@@ -1,6 +1,7 @@
 -- Hierarchical regions: reachability, components, nearest passable and
 -- nearest reachable navcells, checked against brute force on random maps
 -- (fixed seeds), and incremental relabelling checked against full ones.
+local compat = require("wayfinder.compat")
 local wayfinder = require("wayfinder")
 local H = require("scale_helpers")
 
@@ -31,7 +32,7 @@ local function assert_partition(grid)
     local w = grid:width()
     local to_id, from_id = {}, {}
     for i, b in ipairs(brute) do
-      local x, y = (i - 1) % w, (i - 1) // w
+      local x, y = (i - 1) % w, compat.idiv(i - 1, w)
       local id, why = grid:component(x, y, c.name)
       if not b then
         assert.is_nil(id)

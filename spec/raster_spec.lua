@@ -1,6 +1,9 @@
 -- Static obstructions: rotated rectangles rasterized per class. A navcell
 -- is blocked iff each of its four corners is inside the rectangle or within
 -- max(c, (3 - min(w, h)) / 2) of it; incremental updates equal a rebuild.
+local prng = require("support.prng")
+local rand = prng.new(1)  -- each run below reseeds it
+local compat = require("wayfinder.compat")
 local wayfinder = require("wayfinder")
 
 -- These specs test the search itself, so goal rewriting and the escape from
@@ -166,18 +169,18 @@ describe("obstruction rasterization", function()
       { width = 0.6, angle = math.pi / 4 },
       { width = 0.1, angle = math.pi / 4 },
       { width = 0, angle = math.pi / 4 },
-      { width = math.sqrt(5), angle = math.atan(2, 1) },
-      { width = 1, angle = math.atan(2, 1) },
+      { width = math.sqrt(5), angle = compat.atan2(2, 1) },
+      { width = 1, angle = compat.atan2(2, 1) },
       { width = 0.2, angle = math.pi / 6 },
       { width = 1.5, angle = math.pi / 3 },
       { width = 0.05, angle = 0.1 },
     }
     for _, case in ipairs(cases) do
       it(("width %.3f at %.2f degrees"):format(case.width, math.deg(case.angle)), function()
-        math.randomseed(4500 + math.floor(case.width * 1000))
+        rand = prng.new(4500 + math.floor(case.width * 1000))
         for _ = 1, 12 do
           local g = grid.new(30, 30)
-          local cx, cy = 15 + math.random() - 0.5, 15 + math.random() - 0.5
+          local cx, cy = 15 + rand.float() - 0.5, 15 + rand.float() - 0.5
           -- half_height along v = u turned a quarter: the wall's length
           local id = g:add_obstruction({ x = cx, y = cy, half_width = case.width / 2,
             half_height = 40, angle = case.angle })
@@ -280,18 +283,18 @@ describe("obstruction rasterization", function()
     end
 
     it("exactly, for axis-aligned shapes on binary fractions", function()
-      math.randomseed(9001)
+      rand = prng.new(9001)
       local classes = { { name = "c0", clearance = 0 }, { name = "c1", clearance = 1 },
         { name = "c3", clearance = 3 } }
       local axes = { { 1, 0 }, { 0, 1 }, { -1, 0 }, { 0, -1 } }
       for _ = 1, 40 do
-        local w, h = math.random(8, 30), math.random(8, 30)
+        local w, h = rand.int(8, 30), rand.int(8, 30)
         local g = grid.new(w, h, { classes = classes })
-        for _ = 1, math.random(1, 4) do
-          local a = axes[math.random(4)]
+        for _ = 1, rand.int(1, 4) do
+          local a = axes[rand.int(4)]
           g:add_obstruction({
-            x = math.random(-32, w * 8 + 32) / 8, y = math.random(-32, h * 8 + 32) / 8,
-            half_width = math.random(0, 40) / 8, half_height = math.random(0, 40) / 8,
+            x = rand.int(-32, w * 8 + 32) / 8, y = rand.int(-32, h * 8 + 32) / 8,
+            half_width = rand.int(0, 40) / 8, half_height = rand.int(0, 40) / 8,
             u = a,
           })
         end
@@ -303,19 +306,19 @@ describe("obstruction rasterization", function()
     end)
 
     it("for rotated shapes at random angles and placements", function()
-      math.randomseed(31337)
+      rand = prng.new(31337)
       local classes = { { name = "c0", clearance = 0 }, { name = "c1", clearance = 1 },
         { name = "c2", clearance = 2 } }
       local total_checked, total_unsure = 0, 0
       for _ = 1, 60 do
-        local w, h = math.random(10, 30), math.random(10, 30)
+        local w, h = rand.int(10, 30), rand.int(10, 30)
         local g = grid.new(w, h, { classes = classes })
-        for _ = 1, math.random(1, 3) do
-          local angle = ({ math.pi / 4, math.pi / 6, math.atan(2, 1),
-            math.random() * 2 * math.pi })[math.random(4)]
+        for _ = 1, rand.int(1, 3) do
+          local angle = ({ math.pi / 4, math.pi / 6, compat.atan2(2, 1),
+            rand.float() * 2 * math.pi })[rand.int(4)]
           g:add_obstruction({
-            x = math.random(0, w * 256) / 256, y = math.random(0, h * 256) / 256,
-            half_width = math.random(0, 1024) / 256, half_height = math.random(0, 1024) / 256,
+            x = rand.int(0, w * 256) / 256, y = rand.int(0, h * 256) / 256,
+            half_width = rand.int(0, 1024) / 256, half_height = rand.int(0, 1024) / 256,
             angle = angle,
           })
         end
@@ -337,7 +340,7 @@ describe("grid:add_obstruction, grid:remove_obstruction, grid:obstruction(s)", f
     local g = grid.new(10, 10)
     local a = g:add_obstruction({ x = 2, y = 2, half_width = 1, half_height = 1 })
     local b = g:add_obstruction({ x = 7, y = 7, half_width = 1, half_height = 1 })
-    assert.are.equal("integer", math.type(a))
+    assert.are.equal("integer", compat.type(a))
     assert.is_true(a >= 1)
     assert.is_true(b > a)
     assert.are.same({ a, b }, g:obstructions())
@@ -376,25 +379,25 @@ describe("grid:add_obstruction, grid:remove_obstruction, grid:obstruction(s)", f
     id = g:add_obstruction({ x = 5, y = 5, half_width = 2, half_height = 1, u = { 0.6, 0.8 } })
     o = g:obstruction(id)
     assert.are.same({ 39322 / 65536, 52429 / 65536 }, o.u)
-    assert.are.equal(math.atan(52429, 39322), o.angle)
+    assert.are.equal(compat.atan2(52429, 39322), o.angle)
     -- the angle form and the u form of the same direction agree
     local id2 = g:add_obstruction({ x = 5, y = 5, half_width = 2, half_height = 1,
-      angle = math.atan(0.8, 0.6) })
+      angle = compat.atan2(0.8, 0.6) })
     assert.are.same(o.u, g:obstruction(id2).u)
   end)
 
   it("removing restores exactly the passability from before", function()
-    math.randomseed(555)
+    rand = prng.new(555)
     for _ = 1, 30 do
-      local g = grid.new(24, 20, { classes = THREE, border = math.random(0, 1) })
-      for _ = 1, 40 do g:set_passable(math.random(0, 23), math.random(0, 19), false) end
-      local keep = g:add_obstruction({ x = math.random() * 24, y = math.random() * 20,
-        half_width = math.random() * 3, half_height = math.random() * 3,
-          angle = math.random() * 6 })
+      local g = grid.new(24, 20, { classes = THREE, border = rand.int(0, 1) })
+      for _ = 1, 40 do g:set_passable(rand.int(0, 23), rand.int(0, 19), false) end
+      local keep = g:add_obstruction({ x = rand.float() * 24, y = rand.float() * 20,
+        half_width = rand.float() * 3, half_height = rand.float() * 3,
+          angle = rand.float() * 6 })
       local before = all_classes_ascii(g)
-      local id = g:add_obstruction({ x = math.random() * 24, y = math.random() * 20,
-        half_width = math.random() * 4, half_height = math.random() * 4,
-          angle = math.random() * 6 })
+      local id = g:add_obstruction({ x = rand.float() * 24, y = rand.float() * 20,
+        half_width = rand.float() * 4, half_height = rand.float() * 4,
+          angle = rand.float() * 6 })
       g:remove_obstruction(id)
       assert.are.equal(before, all_classes_ascii(g))
       g:remove_obstruction(keep)
@@ -429,13 +432,13 @@ end)
 describe("incremental updates equal a full rebuild", function()
   local function random_shape(w, h)
     local s = {
-      x = math.random(-8, w * 16 + 8) / 16, y = math.random(-8, h * 16 + 8) / 16,
-      half_width = math.random(0, 80) / 16, half_height = math.random(0, 80) / 16,
+      x = rand.int(-8, w * 16 + 8) / 16, y = rand.int(-8, h * 16 + 8) / 16,
+      half_width = rand.int(0, 80) / 16, half_height = rand.int(0, 80) / 16,
     }
-    local r = math.random(3)
-    if r == 1 then s.angle = math.random() * 2 * math.pi
+    local r = rand.int(3)
+    if r == 1 then s.angle = rand.float() * 2 * math.pi
     elseif r == 2 then
-      s.u = ({ { 1, 0 }, { 0, 1 }, { 0.6, 0.8 }, { -0.8, 0.6 } })[math.random(4)]
+      s.u = ({ { 1, 0 }, { 0, 1 }, { 0.6, 0.8 }, { -0.8, 0.6 } })[rand.int(4)]
     end
     return s
   end
@@ -455,7 +458,7 @@ describe("incremental updates equal a full rebuild", function()
   end
 
   local function run(seed, w, h, opts, steps)
-    math.randomseed(seed)
+    rand = prng.new(seed)
     local classes = opts.classes or { { name = "default", clearance = 0 } }
     local g = grid.new(w, h, opts)
     local model = { terrain = {}, shapes = {}, order = {} }
@@ -467,10 +470,10 @@ describe("incremental updates equal a full rebuild", function()
       end
     end
     local function step(target)
-      local r = math.random()
+      local r = rand.float()
       if r < 0.45 then
-        local x, y, p = math.random(0, w - 1), math.random(0, h - 1), math.random() < 0.4
-        local class = math.random() < 0.5 and classes[math.random(#classes)].name or nil
+        local x, y, p = rand.int(0, w - 1), rand.int(0, h - 1), rand.float() < 0.4
+        local class = rand.float() < 0.5 and classes[rand.int(#classes)].name or nil
         target:set_passable(x, y, p, class)
         set(x, y, p, class)
       elseif r < 0.75 or #model.order == 0 then
@@ -479,10 +482,10 @@ describe("incremental updates equal a full rebuild", function()
         model.shapes[id] = s
         model.order[#model.order + 1] = id
       elseif r < 0.95 then
-        local k = math.random(#model.order)
+        local k = rand.int(#model.order)
         target:remove_obstruction(table.remove(model.order, k))
       else
-        target:set_cost(math.random(0, w - 1), math.random(0, h - 1), math.random(1, 9))
+        target:set_cost(rand.int(0, w - 1), rand.int(0, h - 1), rand.int(1, 9))
       end
     end
     for n = 1, steps do

@@ -1,9 +1,12 @@
 -- spec/rectplan_helper.lua: tools shared by the rectangle planner specs
 -- (spec/rectplan_*_spec.lua). Geometry here is exact: coordinates are turned
 -- into Q16.16 integers and compared with integer arithmetic.
+local prng = require("support.prng")   -- the same numbers on every Lua version
+local rand = prng.new(1)  -- reseeded by each run below
+local compat = require("wayfinder.compat")
 local H = {}
 
-local ONE <const> = 65536
+local ONE = 65536
 
 --- A room from rows of characters: '.' room 1, '#' room 0, 'D' a door
 -- tile of room 0, a digit that room id. Row 1 is y = 0.
@@ -21,7 +24,7 @@ function H.room(rows, extra)
       elseif c == "D" then
         ids[i], doors[i] = 0, true
       else
-        ids[i] = assert(math.tointeger(tonumber(c)), "unknown tile " .. c)
+        ids[i] = assert(compat.tointeger(tonumber(c)), "unknown tile " .. c)
       end
     end
   end
@@ -62,7 +65,7 @@ end
 
 --- A number given by the planner (always k / 65536) as its Q16.16 integer.
 function H.fix(v)
-  local f = math.tointeger(v * ONE)
+  local f = compat.tointeger(v * ONE)
   assert(f, "not a Q16.16 value: " .. tostring(v))
   return f
 end
@@ -167,7 +170,7 @@ function H.cover_cost(state, gx, gy)
   local nodes, factor = {}, {}
   for i, n in ipairs(state.nodes) do
     nodes[i] = H.fix_rect(n)
-    factor[i] = 256 + math.tointeger((n.penalty or 0) * 256)
+    factor[i] = 256 + compat.tointeger((n.penalty or 0) * 256)
   end
   local on = {}                  -- node -> vertices lying on it
   for i = 1, #nodes do on[i] = {} end
@@ -203,7 +206,7 @@ function H.cover_cost(state, gx, gy)
       for _, v in ipairs(on[k]) do
         if v ~= u and not done[v] then
           local len = H.len_ceil(pos[u][1], pos[u][2], pos[v][1], pos[v][2])
-          local c = (len * factor[k] + 255) // 256
+          local c = compat.idiv(len * factor[k] + 255, 256)
           if dist[v] == nil or best + c < dist[v] then dist[v] = best + c end
         end
       end
@@ -215,26 +218,26 @@ end
 -- with stray thin walls, a closet of room 2 and objects; deterministic for
 -- a seed. Returns the room and a function giving random start/goal points.
 function H.random_room(seed, n, nobj)
-  math.randomseed(seed)
+  rand = prng.new(seed)
   local room = H.box_room(n, n)
   local W = room.width
-  if n >= 8 and math.random() < 0.5 then
+  if n >= 8 and rand.float() < 0.5 then
     for y = 1, 2 do for x = n - 1, n do room.rooms[y * W + x + 1] = 2 end end
   end
   room.walls = {}
-  for _ = 1, math.random(0, 2) do
-    local x, y = math.random(2, n - 1), math.random(2, n - 1)
-    if math.random() < 0.5 then
-      room.walls[#room.walls + 1] = { x, y, math.min(n + 1, x + math.random(1, 3)), y }
+  for _ = 1, rand.int(0, 2) do
+    local x, y = rand.int(2, n - 1), rand.int(2, n - 1)
+    if rand.float() < 0.5 then
+      room.walls[#room.walls + 1] = { x, y, math.min(n + 1, x + rand.int(1, 3)), y }
     else
-      room.walls[#room.walls + 1] = { x, y, x, math.min(n + 1, y + math.random(1, 3)) }
+      room.walls[#room.walls + 1] = { x, y, x, math.min(n + 1, y + rand.int(1, 3)) }
     end
   end
   room.objects = {}
   for i = 1, nobj do
-    local w, h = math.random(1, 8) / 4, math.random(1, 8) / 4
-    local x0 = 1 + math.random(0, (n - 1) * 4) / 4
-    local y0 = 1 + math.random(0, (n - 1) * 4) / 4
+    local w, h = rand.int(1, 8) / 4, rand.int(1, 8) / 4
+    local x0 = 1 + rand.int(0, (n - 1) * 4) / 4
+    local y0 = 1 + rand.int(0, (n - 1) * 4) / 4
     room.objects[i] = { id = i, x0 = x0, y0 = y0, x1 = x0 + w, y1 = y0 + h, room = 1 }
   end
   -- a point clear of every object and wall by width/2 (width optional)
@@ -242,8 +245,8 @@ function H.random_room(seed, n, nobj)
     local m = (width or 0) / 2
     local x, y
     for _ = 1, 200 do
-      x = 1 + m + math.random(0, math.floor((n - 2 * m) * 1024) - 1) / 1024
-      y = 1 + m + math.random(0, math.floor((n - 2 * m) * 1024) - 1) / 1024
+      x = 1 + m + rand.int(0, math.floor((n - 2 * m) * 1024) - 1) / 1024
+      y = 1 + m + rand.int(0, math.floor((n - 2 * m) * 1024) - 1) / 1024
       local ok = room.rooms[math.floor(y) * W + math.floor(x) + 1] == 1
       for _, o in ipairs(room.objects) do
         if o.x0 - m <= x and x <= o.x1 + m and o.y0 - m <= y and y <= o.y1 + m then

@@ -3,7 +3,7 @@
 local rectplan = require("wayfinder.rectplan")
 local H = require("rectplan_helper")
 
-local U <const> = 1 / 65536   -- one fixed point unit
+local U = 1 / 65536   -- one fixed point unit
 
 local function walls_only(list)
   local out = {}

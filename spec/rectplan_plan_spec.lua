@@ -1,5 +1,6 @@
 -- The rectangle planner: node growth, A* over the cover it builds,
 -- destination modes, penalties, outcomes and the step-by-step interface.
+local compat = require("wayfinder.compat")
 local rectplan = require("wayfinder.rectplan")
 local builds = require("support.builds")
 local H = require("rectplan_helper")
@@ -238,10 +239,10 @@ describe("wayfinder.rectplan.planner", function()
             local t0, t1 = vertical and sy or sx, vertical and gy or gx
             local ref
             if s0 == g0 then
-              ref = (t0 + t1) // 2
+              ref = compat.idiv(t0 + t1, 2)
             elseif (c >= s0 and c <= g0) or (c >= g0 and c <= s0) then
               local num, den = (t1 - t0) * (c - s0), g0 - s0
-              local quo = num // den
+              local quo = compat.idiv(num, den)
               if num % den ~= 0 and (num < 0) ~= (den < 0) then quo = quo + 1 end
               ref = t0 + quo                               -- C division truncates
             elseif (c < s0) == (s0 < g0) then
@@ -478,7 +479,7 @@ describe("wayfinder.rectplan.planner", function()
       for seed = 1, 30 do
         local room, point = H.random_room(700 + seed, 8 + seed % 9, 6 + seed % 10)
         for i = 1, 3 do
-          local x, y = table.unpack(point(0.5))
+          local x, y = compat.unpack(point(0.5))
           room.objects[#room.objects + 1] = { id = "p" .. i, x0 = x - 0.25, y0 = y - 0.25,
             x1 = x + 0.25, y1 = y + 0.25, room = 1, person = true }
         end
@@ -597,11 +598,10 @@ describe("wayfinder.rectplan.planner", function()
         "route_text", "save_route" }) do
         assert.has_error(function() p[m](p) end, "planner:" .. m .. ": the planner is closed")
       end
-      do
-        local q <close> = rectplan.planner(table_room(), TABLE_Q)
-        p = q
-      end
-      assert.is_true(p:is_closed())
+      local q = require("support.closing")(function()
+        return rectplan.planner(table_room(), TABLE_Q)
+      end, function() end)
+      if q then assert.is_true(q:is_closed()) end   -- no <close> before Lua 5.4
     end)
 
     it("names the method when called without self", function()
@@ -663,12 +663,14 @@ describe("wayfinder.rectplan.planner", function()
   end)
 
   describe("determinism", function()
-    local function digest(cpath)
+    local function digest(build)
+      local cpath = build.cpath
       local script = [[
         package.path = "lua/?.lua;lua/?/init.lua;spec/?.lua;" .. package.path
         package.cpath = "]] .. cpath .. [["   -- this build only
         local rectplan = require("wayfinder.rectplan")
         local H = require("rectplan_helper")
+        local exact = require("support.prng").exact   -- %a is 5.2+
         local out = {}
         for seed = 1, 25 do
           local room, point = H.random_room(seed, 8 + seed % 8, 5 + seed % 15)
@@ -676,12 +678,12 @@ describe("wayfinder.rectplan.planner", function()
             mode = seed % 3 == 0 and "near" or "point", near = 0.75 }
           local pts, info = rectplan.plan(room, q)
           out[#out + 1] = pts and #pts .. ":" .. info.length_units or tostring(info)
-          for _, p in ipairs(pts or {}) do out[#out + 1] = ("%a,%a"):format(p[1], p[2]) end
+          for _, p in ipairs(pts or {}) do out[#out + 1] = exact(p[1]) .. "," .. exact(p[2]) end
         end
         io.write(table.concat(out, ";"))
       ]]
-      local f = assert(io.popen("lua5.4 -e '" .. script:gsub("'", "'\\''") .. "'"))
-      local text = f:read("a")
+      local f = assert(io.popen(builds.lua_for(build) .. " -e '" .. script:gsub("'", "'\\''") .. "'"))
+      local text = f:read("*a")
       f:close()
       return text
     end
@@ -689,11 +691,11 @@ describe("wayfinder.rectplan.planner", function()
     it("gives bit-identical routes from the gcc, clang and -O0 builds", function()
       -- raises, naming `make clang-check`, when a build is missing
       local list = builds.all()
-      local base = digest(list[1].cpath)
+      local base = digest(list[1])
       assert.is_true(#base > 100, base)
-      assert.equal(base, digest(list[1].cpath))
+      assert.equal(base, digest(list[1]))
       for k = 2, #list do
-        assert.equal(base, digest(list[k].cpath), list[k].name .. " differs from " .. list[1].name)
+        assert.equal(base, digest(list[k]), list[k].name .. " differs from " .. list[1].name)
       end
     end)
   end)

@@ -1,11 +1,12 @@
 -- docs/scale.md: every function of the scale layer has its heading, every
 -- method of the queue and request types is documented, and every Lua
 -- example in the file runs.
+local compat = require("wayfinder.compat")
 local wayfinder = require("wayfinder")
 
 local function read(path)
   local f = assert(io.open(path, "rb"))
-  local text = f:read("a")
+  local text = f:read("*a")
   f:close()
   return text
 end
@@ -50,10 +51,13 @@ describe("docs/scale.md", function()
     local n = 0
     for code in DOC:gmatch("```lua\n(.-)```") do
       n = n + 1
-      local env = setmetatable({}, { __index = _G })
-      local chunk = assert(load(code, "docs/scale.md example " .. n, "t", env))
-      local ok, err = pcall(chunk)
-      assert(ok, ("example %d failed: %s"):format(n, tostring(err)))
+      -- <close> is 5.4 syntax: such an example documents 5.4 use
+      if compat.VERSION == "5.4" or not code:find("<close>") then
+        local env = setmetatable({}, { __index = _G })
+        local chunk = assert(compat.load(code, "docs/scale.md example " .. n, "t", env))
+        local ok, err = pcall(chunk)
+        assert(ok, ("example %d failed: %s"):format(n, tostring(err)))
+      end
     end
     assert.is_true(n >= 15)
   end)

@@ -1,14 +1,18 @@
 -- Shared helpers of the scale specs: a seeded generator, random maps,
 -- brute-force oracles for components and "nearest", and a path checker.
+local compat = require("wayfinder.compat")
 local M = {}
 
---- A small linear congruential generator, the same on every platform.
+--- A small linear congruential generator, the same on every platform and
+-- every Lua version.
 function M.rng(seed)
   local state = seed
   local gen = {}
   function gen.int(lo, hi)
-    state = (state * 1103515245 + 12345) % 2147483648
-    return lo + (state // 65536) % (hi - lo + 1)
+    -- state * 1103515245 mod 2^31, the multiplier split in 16-bit halves
+    -- (16838 * 2^16 + 20077) so every product stays exact below 2^53
+    state = ((state * 16838) % 32768 * 65536 + state * 20077 + 12345) % 2147483648
+    return lo + (compat.idiv(state, 65536)) % (hi - lo + 1)
   end
   function gen.chance(p)   -- p in percent
     return gen.int(0, 99) < p

@@ -1,5 +1,6 @@
 -- Optimal search on the navcell grid: A* and JPS, waypoints, lengths,
 -- reasons, terrain costs, goal shapes and smoothing.
+local compat = require("wayfinder.compat")
 local wayfinder = require("wayfinder")
 
 -- These specs test the search itself, so goal rewriting and the escape from
@@ -43,7 +44,7 @@ describe("grid:find_path", function()
       assert.are.equal(0, path[1][2]); assert.are.equal(0, path[1].y)
       assert.are.equal(4, path[2][1]); assert.are.equal(4, path[2].x)
       assert.are.equal(4, path[2][2]); assert.are.equal(4, path[2].y)
-      assert.are.equal("integer", math.type(path[2].x))
+      assert.are.equal("integer", compat.type(path[2].x))
     end)
 
     it("steps diagonally for sqrt 2 where both side navcells are free", function()
@@ -658,7 +659,7 @@ describe("grid:find_path", function()
         end
         rows[#rows + 1] = table.concat(r)
       end
-      return ascii(rows), 1, top, size // 2, h - 2
+      return ascii(rows), 1, top, compat.idiv(size, 2), h - 2
     end
 
     it("keep every open entry when JPS's open list outgrows its small array", function()

@@ -3,6 +3,7 @@
 -- earliest waypoints. Every result is compared with a brute-force minimum
 -- over all pairs of the path's navcells, written in spec/support/brute.lua
 -- from the rule in docs/grid.md.
+local compat = require("wayfinder.compat")
 local wayfinder = require("wayfinder")
 local brute = require("support.brute")
 
@@ -169,7 +170,7 @@ describe("smoothing", function()
       local g = grid.from_ascii(brute.random_ascii(w, h, ({ 0.05, 0.15, 0.25 })[math.random(3)]),
         { classes = { { name = "small" }, { name = "large", clearance = 1 } } })
       if math.random(2) == 1 then
-        for _ = 1, w * h // 3 do
+        for _ = 1, compat.idiv(w * h, 3) do
           g:set_cost(math.random(0, w - 1), math.random(0, h - 1), math.random(1, 9))
         end
       end

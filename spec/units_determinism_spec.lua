@@ -15,7 +15,7 @@ end
 local function trace_with(build)
   assert(exists(build.file), build.file .. " is missing: run `" .. build.make .. "` first")
   local p = assert(io.popen("lua5.4 spec/support/units_trace.lua '" .. build.cpath .. "' 2>&1"))
-  local out = p:read("a")
+  local out = p:read("*a")
   local ok, how, code = p:close()
   assert(ok, ("units_trace.lua with %s failed (%s %s):\n%s"):format(build.cpath,
     tostring(how), tostring(code), out))

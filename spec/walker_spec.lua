@@ -1,13 +1,14 @@
 -- Route following: the C core that steps every walking person in one call
 -- (wayfinder.Walker, reached through world.walker) and the world's walks,
 -- Delta Move and replanning on top of it.
+local compat = require("wayfinder.compat")
 local core = require("wayfinder.core")
 local world = require("wayfinder.world")
 local bt = require("wayfinder.bt")
 
 local F = 65536
-local H = F // 2
-local Q = F // 4
+local H = compat.idiv(F, 2)
+local Q = compat.idiv(F, 4)
 
 local function walk(h, id, points)
   h:set_route(id, points, 1)
@@ -52,7 +53,7 @@ describe("the route-following core", function()
 
   it("advances at most one sub-goal per tick, even for points closer than a step", function()
     local h = core.walker_new(4, 4)
-    h:add_person(1, H, H, Q, F // 2, 0)
+    h:add_person(1, H, H, Q, compat.idiv(F, 2), 0)
     walk(h, 1, { H, H, H + 10, H, H + 20, H, H + 30, H })
     local t, ev = run(h, 10)
     assert.are.equal(3, t)
@@ -118,8 +119,8 @@ describe("the route-following core", function()
   it("stops a small fast person whose centre would jump over a wall", function()
     local h = core.walker_new(4, 1)
     h:set_wall(true, 2, 0, true)
-    h:add_person(1, 2 * F - F // 8, H, F // 32, F, 0)
-    walk(h, 1, { 2 * F - F // 8, H, 2 * F + F // 2, H })
+    h:add_person(1, 2 * F - compat.idiv(F, 8), H, compat.idiv(F, 32), F, 0)
+    walk(h, 1, { 2 * F - compat.idiv(F, 8), H, 2 * F + compat.idiv(F, 2), H })
     assert.are.same({ 1, 2, 0 }, h:step())
   end)
 
@@ -171,7 +172,7 @@ describe("the route-following core", function()
   it("keeps people inside the world's border", function()
     local h = core.walker_new(2, 2)
     h:add_person(1, H, H, Q, Q, 0)
-    walk(h, 1, { H, H, H, Q // 2 })
+    walk(h, 1, { H, H, H, compat.idiv(Q, 2) })
     local _, ev = run(h, 10)
     assert.are.same({ 1, 2, 0 }, ev)
   end)
@@ -186,7 +187,7 @@ describe("the route-following core", function()
     assert.are.same({ true, 0 }, { h:square_free(H + Q, H, Q, 3) })
     assert.are.same({ false, 5 }, { h:square_free(3 * F, 3 * F, Q, 0) })
     assert.are.same({ false, 0 }, { h:square_free(F + H, 2 * F, Q, 0) })
-    assert.are.same({ false, 0 }, { h:square_free(Q // 2, 2 * F, Q, 0) })
+    assert.are.same({ false, 0 }, { h:square_free(compat.idiv(Q, 2), 2 * F, Q, 0) })
   end)
 
   it("rejects bad arguments with the method, argument and value", function()

@@ -1,6 +1,7 @@
 -- The house world's docs: every exported function and method has its own
 -- "### name(" heading in docs/world.md or docs/behaviors.md, and every lua
 -- example there runs and prints what its "--> expected" comments say.
+local compat = require("wayfinder.compat")
 local wayfinder = require("wayfinder")
 local core = require("wayfinder.core")
 
@@ -8,7 +9,7 @@ local FILES = { "docs/world.md", "docs/behaviors.md" }
 
 local function read(path)
   local f = assert(io.open(path, "rb"))
-  local text = f:read("a")
+  local text = f:read("*a")
   f:close()
   return text
 end
@@ -80,14 +81,14 @@ describe("house world docs", function()
         local printed = {}
         local env = setmetatable({}, { __index = _G })
         env.print = function(...)
-          local t = table.pack(...)
+          local t = compat.pack(...)
           for i = 1, t.n do t[i] = tostring(t[i]) end
           printed[#printed + 1] = table.concat(t, "\t") .. "\n"
         end
         env.io = setmetatable({ write = function(...)
           for _, v in ipairs({ ... }) do printed[#printed + 1] = tostring(v) end
         end }, { __index = io })
-        local fn = assert(load(code, "=" .. name, "t", env))
+        local fn = assert(compat.load(code, "=" .. name, "t", env))
         fn()
         local got = {}
         for l in table.concat(printed):gmatch("([^\n]*)\n") do got[#got + 1] = normalise(l) end

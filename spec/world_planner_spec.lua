@@ -2,6 +2,7 @@
 -- default (its description prepared once, people read afresh), takes the
 -- grid planner (or any planner) as an option, and with the rectangle
 -- planner can write the route file of every planning call.
+local compat = require("wayfinder.compat")
 local wayfinder = require("wayfinder")
 local rectplan = require("wayfinder.rectplan")
 local deep_copy = require("rectplan_helper").copy
@@ -42,22 +43,22 @@ describe("the house world's within-room planner", function()
         width = 0.5, ignore_people_within = 1.5, tuning = {} }
       local floats = assert(rectplan.plan(room, q))
       local F = 65536
-      local qf = { fixed = true, start = { F // 2, F // 2 }, goal = { 7 * F + F // 4, 7 * F // 2 },
-        mode = "near", near = 3 * F // 4, width = F // 2, ignore_people_within = 3 * F // 2,
+      local qf = { fixed = true, start = { compat.idiv(F, 2), compat.idiv(F, 2) }, goal = { 7 * F + compat.idiv(F, 4), compat.idiv(7 * F, 2) },
+        mode = "near", near = compat.idiv(3 * F, 4), width = compat.idiv(F, 2), ignore_people_within = compat.idiv(3 * F, 2),
         tuning = {} }
       local ints = assert(rectplan.plan(room, qf))
       assert.is_true(#floats >= 3)
       assert.are.equal(#floats, #ints)
       for i, pt in ipairs(ints) do
-        assert.are.equal("integer", math.type(pt[1]))
-        assert.are.equal("integer", math.type(pt[2]))
+        assert.are.equal("integer", compat.type(pt[1]))
+        assert.are.equal("integer", compat.type(pt[2]))
         assert.are.same({ floats[i][1] * F, floats[i][2] * F }, { pt[1] + 0.0, pt[2] + 0.0 })
       end
       qf.start = { 0.5, 0.5 }
       assert.has_error(function() rectplan.plan(room, qf) end,
         "wayfinder.rectplan.plan: query.start.x must be an integer in [-536870912, 536870912], "
         .. "got 0.5")
-      qf.start, qf.fixed = { F // 2, F // 2 }, 1
+      qf.start, qf.fixed = { compat.idiv(F, 2), compat.idiv(F, 2) }, 1
       assert.has_error(function() rectplan.plan(room, qf) end,
         "wayfinder.rectplan.plan: query.fixed must be a boolean, got 1")
     end)

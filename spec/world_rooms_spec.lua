@@ -131,7 +131,13 @@ describe("argument errors", function()
     for k, call in ipairs(calls) do
       local ok, err = pcall(call)
       assert.is_false(ok)
-      assert.matches("^spec/world_rooms_spec%.lua:%d+: ", err, nil, false, "call " .. k)
+      -- Lua 5.1 counts world.load's tail call as a level: the message comes
+      -- without the caller's position there (docs/engines.md)
+      local tail_51 = require("wayfinder.compat").TAIL_LEVEL == 1
+        and err:match("^wayfinder%.world%.load: ")
+      if not tail_51 then
+        assert.matches("^spec/world_rooms_spec%.lua:%d+: ", err, nil, false, "call " .. k)
+      end
     end
   end)
 end)

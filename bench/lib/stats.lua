@@ -1,4 +1,5 @@
 --- bench/lib/stats.lua: small statistics and formatting helpers.
+local compat = require("wayfinder.compat")
 local M = {}
 
 --- The median of a sequence of numbers (mean of the two middle values for
@@ -8,8 +9,8 @@ function M.median(values)
   if n == 0 then return nil end
   local sorted = table.move(values, 1, n, 1, {})
   table.sort(sorted)
-  if n % 2 == 1 then return sorted[(n + 1) // 2] end
-  return (sorted[n // 2] + sorted[n // 2 + 1]) / 2
+  if n % 2 == 1 then return sorted[compat.idiv(n + 1, 2)] end
+  return (sorted[compat.idiv(n, 2)] + sorted[compat.idiv(n, 2) + 1]) / 2
 end
 
 --- The arithmetic mean; nil for an empty sequence.

@@ -14,7 +14,7 @@ end
 local function command_line(cmd)
   local p = io.popen(cmd .. " 2>/dev/null")
   if not p then return nil end
-  local text = p:read("l")
+  local text = p:read("*l")
   p:close()
   return text
 end

@@ -9,11 +9,12 @@
 --   S  peer  map-or-*  reason                   a peer that was skipped
 --   Q  ...                                      per-query records (see
 --                                               peer_common.h)
-local SQRT2 <const> = math.sqrt(2)
+local compat = require("wayfinder.compat")
+local SQRT2 = math.sqrt(2)
 
 -- Rows in print order. A row reads one peer's records; "with_extra" adds the
 -- time a caller pays outside the search (PathFinding.js's grid clone).
-local ROWS <const> = {
+local ROWS = {
   { key = "wf-jps-c", peer = "wayfinder-jps-c", label = "wayfinder JPS, C core" },
   { key = "wf-astar-c", peer = "wayfinder-astar-c", label = "wayfinder A*, C core" },
   { key = "wf-jps-lua", peer = "wayfinder-jps-lua", label = "wayfinder JPS, Lua find_path" },
@@ -29,7 +30,7 @@ local ROWS <const> = {
 
 -- Reference figures from ../shared/maps/README.md in microseconds per query,
 -- measured on this machine class by the README's authors, not in this run.
-local REFERENCE <const> = {
+local REFERENCE = {
   ["clusters512.map"] = {
     rows = { tcod = 12500, ["pf-jps-clone"] = 130000, ["pf-jps"] = 55000 },
     only = {
@@ -48,9 +49,9 @@ local REFERENCE <const> = {
   },
 }
 
-local TARGET_TCOD <const> = 25
-local TARGET_PF_JPS <const> = 200
-local TARGET_CLUSTERS_US <const> = 450
+local TARGET_TCOD = 25
+local TARGET_PF_JPS = 200
+local TARGET_CLUSTERS_US = 450
 
 -- Half a unit of the last printed digit, never less than 1e-3. A length
 -- printed without a decimal point is a whole number printed exactly.
@@ -69,8 +70,8 @@ end
 local function median(sorted)
   local n = #sorted
   if n == 0 then return nil end
-  if n % 2 == 1 then return sorted[(n + 1) // 2] end
-  return (sorted[n // 2] + sorted[n // 2 + 1]) / 2
+  if n % 2 == 1 then return sorted[compat.idiv(n + 1, 2)] end
+  return (sorted[compat.idiv(n, 2)] + sorted[compat.idiv(n, 2) + 1]) / 2
 end
 
 local function fmt_us(us)
@@ -178,7 +179,7 @@ local function common_set(by_peer)
 end
 
 local out = io.write
-local ROW_FMT <const> = "%-30s %7s %7s %8s %10s %10s %8s %8s %10s %8s  %s\n"
+local ROW_FMT = "%-30s %7s %7s %8s %10s %10s %8s %8s %10s %8s  %s\n"
 
 local function print_mismatches(name, stats, wayfinder_bad)
   local printed = {}
@@ -260,7 +261,7 @@ local function report_map(name, info, by_peer, skipped, wayfinder_bad)
   return { name = name, ratios = ratios, stats = stats }
 end
 
-local COLUMNS <const> = {
+local COLUMNS = {
   { "tcod", "libtcod A*" }, { "pf-astar-clone", "PF A*+clone" },
   { "pf-jps-clone", "PF JPS+clone" }, { "pf-jps", "PF JPS" },
   { "wf-astar-c", "wf A* C" }, { "wf-jps-lua", "wf JPS Lua" },

@@ -6,10 +6,11 @@
 --
 -- usage: lua5.4 wayfinder_bench.lua MAP SCEN [K [WARMUP]]   (as wayfinder_bench.c)
 -- Prints the record lines described in peer_common.h.
+local compat = require("wayfinder.compat")
 local wayfinder = require("wayfinder")
 local clock = require("peer_clock")
 
-local SQRT2 <const> = math.sqrt(2)
+local SQRT2 = math.sqrt(2)
 
 local function basename(path)
   return path:match("([^/]+)$") or path
@@ -17,7 +18,7 @@ end
 
 local function read_all(path)
   local f = assert(io.open(path, "rb"))
-  local text = f:read("a")
+  local text = f:read("*a")
   f:close()
   return text
 end
@@ -57,8 +58,8 @@ local function load_scen(path)
         for word in line:gmatch("%S+") do f[#f + 1] = word end
         assert(#f == 9, path .. ": expected 9 fields")
         queries[#queries + 1] = {
-          sx = math.tointeger(tonumber(f[5])), sy = math.tointeger(tonumber(f[6])),
-          gx = math.tointeger(tonumber(f[7])), gy = math.tointeger(tonumber(f[8])),
+          sx = compat.tointeger(tonumber(f[5])), sy = compat.tointeger(tonumber(f[6])),
+          gx = compat.tointeger(tonumber(f[7])), gy = compat.tointeger(tonumber(f[8])),
           length = f[9],
         }
       end
@@ -73,7 +74,7 @@ local function select(n, k)
   if k <= 0 or k >= n then
     for i = 0, n - 1 do idx[#idx + 1] = i end
   else
-    for i = 0, k - 1 do idx[#idx + 1] = i * n // k end
+    for i = 0, k - 1 do idx[#idx + 1] = compat.idiv(i * n, k) end
   end
   return idx
 end
@@ -153,8 +154,8 @@ local function main(args)
     io.stderr:write("usage: lua5.4 wayfinder_bench.lua MAP SCEN [K [WARMUP]]\n")
     os.exit(2)
   end
-  local k = math.tointeger(tonumber(args[3] or "0")) or 0
-  local warmup = math.tointeger(tonumber(args[4] or "10")) or 10
+  local k = compat.tointeger(tonumber(args[3] or "0")) or 0
+  local warmup = compat.tointeger(tonumber(args[4] or "10")) or 10
   local grid = assert(wayfinder.grid.load_movingai(map_path))
   local map = load_map(map_path)
   local queries = load_scen(scen_path)

@@ -4,13 +4,14 @@
 -- frames. All per-person progress lives in the frame as plain data, keyed by
 -- the node's position in the tree (pre-order, root = 1), so a world can be
 -- saved and restored in the middle of a walk. See docs/behaviors.md.
+local compat = require("wayfinder.compat")
 local primitives = require("wayfinder.primitives")
 
 local M = {}
 
-local SUCCESS <const> = "success"
-local FAILURE <const> = "failure"
-local RUNNING <const> = "running"
+local SUCCESS = "success"
+local FAILURE = "failure"
+local RUNNING = "running"
 M.SUCCESS, M.FAILURE, M.RUNNING = SUCCESS, FAILURE, RUNNING
 
 local describe = require("wayfinder.util").describe
@@ -19,7 +20,7 @@ local describe = require("wayfinder.util").describe
 -- fields from a table only this module holds, and refuses every write; its
 -- children list and options are frozen the same way. getmetatable gives
 -- the type name, so the fields cannot be reached for writing either.
-local NODE_NAME <const> = "wayfinder.bt.node"
+local NODE_NAME = "wayfinder.bt.node"
 local nodes = setmetatable({}, { __mode = "k" })   -- every node ever made
 
 -- How an error names a node: its kind, and its name where it has one.
@@ -45,6 +46,7 @@ local function frozen(t, owner, where)
     __newindex = refuse(owner, where),
     __len = function() return #t end,
     __pairs = function() return next, t, nil end,
+    __ipairs = function() return ipairs(t) end,   -- 5.2's ipairs reads it
     __metatable = "wayfinder.bt.frozen",
   })
 end
@@ -87,7 +89,7 @@ local function check_children(fname, children)
     end
   end
   for k, v in pairs(children) do
-    if math.type(k) ~= "integer" or k < 1 or k > n then
+    if compat.type(k) ~= "integer" or k < 1 or k > n then
       error(("%s: children must be a sequence, found key %s"):format(
         fname, describe(k)), 3)
     end
@@ -108,7 +110,7 @@ local function check_child(fname, child)
 end
 
 local function check_count(fname, arg, v, lo)
-  if math.type(v) ~= "integer" and not (type(v) == "number" and v == math.floor(v)
+  if compat.type(v) ~= "integer" and not (type(v) == "number" and v == math.floor(v)
       and v == v and v > -math.huge and v < math.huge) then
     error(("%s: %s must be an integer >= %d, got %s"):format(
       fname, arg, lo, describe(v)), 3)
@@ -117,9 +119,9 @@ local function check_count(fname, arg, v, lo)
   -- range (2^63, 1e308) has no integer form
   if v < lo or v > 1000000000 then
     error(("%s: %s must be an integer in [%d, 1000000000], got %s"):format(
-      fname, arg, lo, math.tointeger(v) or ("%.14g"):format(v)), 3)
+      fname, arg, lo, compat.tointeger(v) or compat.g14(v)), 3)
   end
-  return math.tointeger(v)
+  return compat.tointeger(v)
 end
 
 local function check_fn(fname, arg, fn)

@@ -7,9 +7,9 @@ local primitives = require("wayfinder.primitives")
 
 local M = {}
 
-local SUCCESS <const> = bt.SUCCESS
-local FAILURE <const> = bt.FAILURE
-local RUNNING <const> = bt.RUNNING
+local SUCCESS = bt.SUCCESS
+local FAILURE = bt.FAILURE
+local RUNNING = bt.RUNNING
 
 local describe = require("wayfinder.util").describe
 
@@ -30,7 +30,12 @@ function M.compile(root, name)
     if node.children then
       local ch = {}
       tree.children[pos] = ch
-      for i, c in ipairs(node.children) do ch[i] = visit(c) end
+      -- indexed, not ipairs: before 5.3 ipairs skips the frozen view's __index
+      local i = 1
+      while node.children[i] ~= nil do
+        ch[i] = visit(node.children[i])
+        i = i + 1
+      end
     end
     return pos
   end

@@ -17,6 +17,7 @@
 --   "recursive": the original depth-first recursion, finding doors by
 --     scanning the whole object list (the graph is given it for this
 --     alone), propagating on ties, with no locks or penalties.
+local idiv = require("wayfinder.compat").idiv
 local fixed = require("wayfinder.fixed")
 
 local M = {}
@@ -130,7 +131,7 @@ end
 -- doors change.
 local function door_distance(graph, a, b)
   local cache = graph.distances
-  local key = a.id * 4294967296 + b.id
+  local key = a.id * 4294967296 + b.id   -- exact while ids stay below 2^21
   local v = cache[key]
   if not v then
     v = floor_distance(a.cx, a.cy, b.cx, b.cy)
@@ -155,7 +156,7 @@ local function heap_push(h, item)
   local n = #h + 1
   h[n] = item
   while n > 1 do
-    local p = n // 2
+    local p = idiv(n, 2)
     if heap_less(h[n], h[p]) then
       h[n], h[p] = h[p], h[n]
       n = p

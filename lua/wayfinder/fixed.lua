@@ -1,11 +1,13 @@
 --- wayfinder.fixed: Q16.16 fixed point helpers and the eight facings, shared
 -- by the house world's modules. Positions inside the world are integers in
 -- 1/65536 of a tile; floats appear only where a script reads or writes them.
+local compat = require("wayfinder.compat")
+local shr = compat.shr
 local M = {}
 
 local floor = math.floor
 local sqrt = math.sqrt
-local tointeger = math.tointeger
+local tointeger = compat.tointeger
 
 M.ONE = 65536
 M.HALF = 32768
@@ -34,7 +36,7 @@ local isqrt = M.isqrt
 --- floor(distance) in whole tiles between two fixed point points.
 function M.floor_distance(ax, ay, bx, by)
   local dx, dy = ax - bx, ay - by
-  return isqrt((dx * dx + dy * dy) >> 32)
+  return isqrt(shr(dx * dx + dy * dy, 32))
 end
 
 --- Distance in fixed point, rounded down.

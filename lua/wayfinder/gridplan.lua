@@ -11,6 +11,8 @@
 -- a world that rebuilds its description whenever walls or objects change
 -- and only moves the person entries in place (same tables, new boxes) plans
 -- without rebuilding.
+local compat = require("wayfinder.compat")
+local idiv = compat.idiv
 local grid = require("wayfinder.grid")
 
 local M = {}
@@ -26,7 +28,7 @@ local FNAME = "wayfinder.gridplan.plan"
 local COORD_LIMIT = 8192          -- as the rectangle planner's
 local MAX_SIDE = 4096             -- tiles, as the walker's
 local MAX_WIDTH = 256             -- person width, as the rectangle planner's
-local MAX_NAVCELLS = 1 << 22      -- largest raster of one room (a Lua table each)
+local MAX_NAVCELLS = 4194304      -- largest raster of one room (a Lua table each)
 
 local function describe(v)
   if type(v) == "string" then return ("'%s'"):format(v) end
@@ -66,13 +68,13 @@ local function check_tuning(tuning)
     if not TUNING_KEYS[k] then fail("unknown query.tuning key %s", describe(k)) end
   end
   if tuning.cells ~= nil then
-    cells = math.tointeger(tuning.cells)
+    cells = compat.tointeger(tuning.cells)
     if not cells or cells < 2 or cells > 32 then
       fail("query.tuning.cells must be an integer in [2, 32], got %s", describe(tuning.cells))
     end
   end
   if tuning.snap ~= nil then
-    snap = math.tointeger(tuning.snap)
+    snap = compat.tointeger(tuning.snap)
     if not snap or snap < 0 or snap > 256 then
       fail("query.tuning.snap must be an integer in [0, 256], got %s", describe(tuning.snap))
     end
@@ -101,7 +103,7 @@ end
 -- description table: a malformed one never reaches the raster.
 local function check_room(room)
   if type(room) ~= "table" then fail("room must be a table, got %s", describe(room)) end
-  local W, H = math.tointeger(room.width), math.tointeger(room.height)
+  local W, H = compat.tointeger(room.width), compat.tointeger(room.height)
   if not W or W < 1 or W > MAX_SIDE then
     fail("room.width must be an integer in [1, %d], got %s", MAX_SIDE, describe(room.width))
   end
@@ -114,7 +116,7 @@ local function check_room(room)
   end
   for i = 1, W * H do
     local r = room.rooms[i]
-    if math.type(r) ~= "integer" and type(r) ~= "string" then
+    if compat.type(r) ~= "integer" and type(r) ~= "string" then
       fail("room.rooms[%d] must be an integer or a string, got %s", i, describe(r))
     end
   end
@@ -173,9 +175,9 @@ local function build(room, rid, k, c, box)
     for i = 0, n - 1 do
       local a, b
       if i % k == 0 then
-        a, b = o + i // k - 1, o + i // k
+        a, b = o + idiv(i, k) - 1, o + idiv(i, k)
       else
-        a = o + i // k
+        a = o + idiv(i, k)
         b = a
       end
       if a < 0 or b >= limit then t[i] = false else t[i] = { a, b } end

@@ -15,11 +15,25 @@
 --       refused inside an array); nesting deeper than 64 is refused.
 --
 -- Nothing is kept between calls: each call builds its own state.
+local compat = require("wayfinder.compat")
+
+-- the bytes that end a run of plain string characters
+local STOP = "[" .. compat.NUL .. '\1-\31"\\]'
+
+-- The UTF-8 bytes of code point c (below 65536: one \u escape).
+local function utf8_char(c)
+  if c < 0x80 then return string.char(c) end
+  if c < 0x800 then
+    return string.char(0xC0 + math.floor(c / 64), 0x80 + c % 64)
+  end
+  return string.char(0xE0 + math.floor(c / 4096), 0x80 + math.floor(c / 64) % 64,
+    0x80 + c % 64)
+end
 
 local M = {}
 
 local function encode_number(v)
-  if math.type(v) == "integer" then return ("%d"):format(v) end
+  if compat.type(v) == "integer" then return ("%d"):format(v) end
   if v ~= v or v == math.huge or v == -math.huge then
     error("cannot encode the number " .. tostring(v) .. " in JSON", 0)
   end
@@ -28,7 +42,7 @@ local function encode_number(v)
   return s
 end
 
-local ESCAPES <const> = {
+local ESCAPES = {
   ['"'] = '\\"', ["\\"] = "\\\\", ["\b"] = "\\b", ["\f"] = "\\f",
   ["\n"] = "\\n", ["\r"] = "\\r", ["\t"] = "\\t",
 }
@@ -135,7 +149,7 @@ local function parse(text)
         elseif e == "u" then
           local hex = text:sub(pos + 2, pos + 5)
           if not hex:match("^%x%x%x%x$") then fail("bad \\u escape") end
-          buf[#buf + 1] = utf8.char(tonumber(hex, 16))
+          buf[#buf + 1] = utf8_char(tonumber(hex, 16))
           pos = pos + 6
         else
           fail("bad escape '\\" .. e .. "'")
@@ -146,7 +160,7 @@ local function parse(text)
         -- the run up to the next byte handled above: it is never empty, so
         -- the loop always advances (this set must be exactly those bytes;
         -- %c would add DEL, byte 127, which JSON allows in a string)
-        local stop = text:find('[\0-\31"\\]', pos) or #text + 1
+        local stop = text:find(STOP, pos) or #text + 1
         buf[#buf + 1] = text:sub(pos, stop - 1)
         pos = stop
       end
@@ -212,7 +226,7 @@ local function parse(text)
       local v = tonumber(num)
       if not v then fail("bad number '" .. num .. "'") end
       pos = pos + #num
-      if not num:find("[.eE]") then v = math.tointeger(v) or v end
+      if not num:find("[.eE]") then v = compat.tointeger(v) or v end
       return v
     end
   end

@@ -1,6 +1,7 @@
 --- wayfinder.movingai: reading Moving AI benchmark scenario (.scen) files.
 -- Each query gives a start, a goal and the benchmark's optimal length; the
 -- tolerance follows the precision the file prints (see docs/movingai.md).
+local compat = require("wayfinder.compat")
 local M = {}
 
 local function fail(fname, path, line, msg)
@@ -29,7 +30,7 @@ function M.tolerance(text)
 end
 
 local MAX_SIDE = 16384          -- the largest grid side (wayfinder.grid.MAX_SIDE)
-local MAX_LENGTH = 1 << 30      -- far beyond any path on such a grid
+local MAX_LENGTH = 1073741824      -- far beyond any path on such a grid
 
 -- The parser behind both entry points; fname names the caller in errors.
 local function parse(text, source, fname)
@@ -39,15 +40,16 @@ local function parse(text, source, fname)
   for line in (text .. "\n"):gmatch("([^\n]*)\n") do
     lineno = lineno + 1
     line = line:gsub("\r$", "")
+    repeat -- a pass of the body; break goes to the next line
     if line:match("^%s*$") then
-      goto continue
+      break
     end
     if not saw_header then
       if not (line:match("^version%s+1%s*$") or line:match("^version%s+1%.0%s*$")) then
         fail(fname, source, lineno, "expected 'version 1' header")
       end
       saw_header = true
-      goto continue
+      break
     end
     do
       local f = {}
@@ -57,7 +59,7 @@ local function parse(text, source, fname)
       end
       local nums = {}
       for _, i in ipairs({ 1, 3, 4, 5, 6, 7, 8 }) do
-        local v = f[i]:match("^%d+$") and math.tointeger(tonumber(f[i]))
+        local v = f[i]:match("^%d+$") and compat.tointeger(tonumber(f[i]))
         if not v then
           fail(fname, source, lineno, ("field %d must be a whole number, got '%s'"):format(i, f[i]))
         end
@@ -91,7 +93,7 @@ local function parse(text, source, fname)
         length = len, tolerance = M.tolerance(f[9]), line = lineno,
       }
     end
-    ::continue::
+    until true
   end
   if not saw_header then fail(fname, source, lineno, "empty scenario file") end
   return queries
@@ -117,7 +119,7 @@ function M.load_scenarios(path)
   end
   local f, err = io.open(path, "rb")
   if not f then return nil, err end
-  local text = f:read("a")
+  local text = f:read("*a")
   f:close()
   if not text then return nil, "cannot read '" .. path .. "'" end
   return parse(text, path, "load_scenarios")

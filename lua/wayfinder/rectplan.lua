@@ -2,13 +2,14 @@
 -- rectangle planner (free rectangles grown on demand, A* over them, a route
 -- smoothed by perturbation), and route files that record a planning call.
 -- See docs/rectplan.md.
+local compat = require("wayfinder.compat")
 local core = require("wayfinder.core")
 local json = require("wayfinder.json")
 
 local M = {}
 
-local FORMAT <const> = "wayfinder.route"
-local VERSION <const> = 1
+local FORMAT = "wayfinder.route"
+local VERSION = 1
 
 -- Descriptions read once by M.prepare, by table (weak: a prepared room
 -- goes when its description does).
@@ -28,22 +29,22 @@ end
 
 --- Obstacles of a room for a query: obstacles, inflated, skipped, bounds.
 function M.obstacles(room, query)
-  local res = table.pack(pcall(core.rectplan_obstacles, prepared[room] or room, query))
+  local res = compat.pack(pcall(core.rectplan_obstacles, prepared[room] or room, query))
   if not res[1] then error(res[2], 2) end
-  return table.unpack(res, 2, res.n)
+  return compat.unpack(res, 2, res.n)
 end
 
 --- Plans in one call: points, info or nil, reason, info.
 function M.plan(room, query)
-  local res = table.pack(pcall(core.rectplan_plan, prepared[room] or room, query))
+  local res = compat.pack(pcall(core.rectplan_plan, prepared[room] or room, query))
   if not res[1] then error(res[2], 2) end
-  return table.unpack(res, 2, res.n)
+  return compat.unpack(res, 2, res.n)
 end
 
 -- ---------------------------------------------------- route contents --
 
 -- the order keys are written in, whatever table they belong to
-local KEY_ORDER <const> = {
+local KEY_ORDER = {
   "format", "version", "room", "query", "tuning", "bounds", "obstacles",
   "inflated", "skipped", "result", "trace",
   "width", "height", "rooms", "doors", "walls", "objects",
@@ -164,7 +165,7 @@ end
 local handles = setmetatable({}, { __mode = "k" })
 
 local Planner = {}
-local planner_mt <const> = {
+local planner_mt = {
   __name = "wayfinder.RectPlan",
   __index = Planner,
   __newindex = function(_, k)
@@ -177,7 +178,7 @@ local function describe_arg(n, v)
   if n == 0 then return "no value" end
   local t = type(v)
   if t == "number" then
-    if math.type(v) == "integer" then return ("%d"):format(v) end
+    if compat.type(v) == "integer" then return ("%d"):format(v) end
     if v ~= v then return "nan" end
     if v == math.huge then return "inf" end
     if v == -math.huge then return "-inf" end
@@ -193,15 +194,17 @@ end
 -- The core's errors name the line that called it, here: they are raised
 -- again from the line that called the method, as when the core was
 -- called directly.
-local HERE <const> = debug.getinfo(1, "S").short_src
+local HERE = debug.getinfo(1, "S").short_src
 local function core_call(f, u, ...)
-  local r = table.pack(pcall(f, u, ...))
-  if r[1] then return table.unpack(r, 2, r.n) end
+  local r = compat.pack(pcall(f, u, ...))
+  if r[1] then return compat.unpack(r, 2, r.n) end
   local err = r[2]
   if type(err) == "string" and err:sub(1, #HERE + 1) == HERE .. ":" then
     err = err:gsub("^[^\n]-:%d+: ", "", 1)
   end
-  error(err, 2)   -- level 2: the method tail-calls core_call, so the method's caller
+  -- level 2: the method tail-calls core_call, so the method's caller
+  -- (one more on 5.1, which counts the tail call)
+  error(err, 2 + compat.TAIL_LEVEL)
 end
 
 -- The core's methods, called on the userdata a planner wraps; anything
@@ -269,7 +272,7 @@ end
 -- A value read from a file, for a message: strings quoted with their
 -- control bytes escaped, so a stray byte cannot garble the message.
 local function describe(v)
-  if type(v) == "string" then return ("%q"):format(v) end
+  if type(v) == "string" then return compat.quote(v) end
   return tostring(v)
 end
 
@@ -295,7 +298,7 @@ local function route_parts(doc)
   end
   room.doors = {}
   for i, k in ipairs(doors or {}) do
-    if math.type(k) ~= "integer" then
+    if compat.type(k) ~= "integer" then
       return nil, ("room.doors[%d] must be an integer tile index"):format(i)
     end
     room.doors[k] = true
@@ -338,7 +341,7 @@ function M.load_route(path)
   end
   local f, err = io.open(path, "rb")
   if not f then return nil, err end
-  local text = f:read("a")
+  local text = f:read("*a")
   f:close()
   if not text then return nil, "cannot read '" .. path .. "'" end
   return decode(text, fname, path)

@@ -1,5 +1,6 @@
 --- wayfinder.util: small helpers shared by the house world's modules:
 -- describing values in error messages and copying plain data.
+local compat = require("wayfinder.compat")
 local M = {}
 
 function M.describe(v)
@@ -7,7 +8,7 @@ function M.describe(v)
     if #v > 40 then v = v:sub(1, 40) .. "..." end
     return ("'%s'"):format(v)
   end
-  if math.type(v) == "float" then
+  if compat.type(v) == "float" then
     if v ~= v then return "nan" end
     if v == math.huge then return "inf" end
     if v == -math.huge then return "-inf" end

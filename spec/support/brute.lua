@@ -1,6 +1,7 @@
 --- Slow, obvious reimplementations of the grid rules, written from the
 -- documented semantics (src/wayfinder.h), for the specs to compare against.
 -- Nothing here is fast or clever on purpose.
+local compat = require("wayfinder.compat")
 local M = {}
 
 -- Path cost units documented in src/wayfinder.h: an orthogonal step on
@@ -31,7 +32,7 @@ function M.diff(a, b, w)
   local out = {}
   for i = 1, math.max(#a, #b) do
     if a[i] ~= b[i] then
-      out[#out + 1] = ("%d,%d"):format((i - 1) % w, (i - 1) // w)
+      out[#out + 1] = ("%d,%d"):format((i - 1) % w, compat.idiv(i - 1, w))
     end
   end
   return out
@@ -244,7 +245,7 @@ local function heap_push(hp, k, v)
   hp[#hp + 1] = { k, v }
   local i = #hp
   while i > 1 do
-    local p = i // 2
+    local p = compat.idiv(i, 2)
     if hp[p][1] <= hp[i][1] then break end
     hp[p], hp[i] = hp[i], hp[p]
     i = p
@@ -287,7 +288,7 @@ function M.dijkstra(w, h, pass, cost, sx, sy)
   while #hp > 0 do
     local d, v = heap_pop(hp)
     if d == dist[v + 1] then
-      local x, y = v % w, v // w
+      local x, y = v % w, compat.idiv(v, w)
       for _, dir in ipairs(DIRS) do
         local nx, ny = x + dir[1], y + dir[2]
         if ok(nx, ny) then
@@ -471,7 +472,7 @@ end
 -- (the floor of the Euclidean length), the unit the smoothed length sums.
 function M.segment_units(ax, ay, bx, by)
   local dx, dy = bx - ax, by - ay
-  return M.isqrt((dx * dx + dy * dy) << 32)
+  return M.isqrt((dx * dx + dy * dy) * 4294967296)
 end
 
 --- The documented smoothing by brute force over every pair of a path's

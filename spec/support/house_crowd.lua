@@ -1,6 +1,8 @@
 --- A seeded house with wandering people, shared by the save/load and
 -- determinism specs and runnable as a script that prints a trace hash:
 --   lua5.4 spec/support/house_crowd.lua [ticks]
+local compat = require("wayfinder.compat")
+local prng = require("support.prng")
 local house = require("support.house_gen")
 local bt = require("wayfinder.bt")
 
@@ -15,7 +17,9 @@ local function pick(ctx)
     if o.type == "furniture" then things[#things + 1] = o.id end
   end
   local s = ctx.data.seed
-  s = (s * 1103515245 + 12345) % 2147483648
+  -- s * 1103515245 mod 2^31 with the multiplier split (16838 * 2^16 +
+  -- 20077): the same numbers, every product exact below 2^53
+  s = ((s * 16838) % 32768 * 65536 + s * 20077 + 12345) % 2147483648
   ctx.data.seed = s
   ctx.data.target = things[s % #things + 1]
   return true
@@ -58,9 +62,8 @@ end
 function M.state_hash(w, h)
   h = h or 2166136261
   local function mix(v)
-    local s = tostring(v)
-    for i = 1, #s do h = ((h ~ s:byte(i)) * 16777619) & 0xffffffff end
-    h = ((h ~ 0x2c) * 16777619) & 0xffffffff
+    local s = type(v) == "number" and compat.number_string(v) or tostring(v)
+    h = prng.fnv32(h, s .. ",")
   end
   for _, p in ipairs(w:people()) do
     local x, y, f, walking, index = w.walker:person(p.id)

@@ -18,6 +18,7 @@
 --
 -- rng(seed) returns a generator rng(n) of whole numbers in [1, n] (a 64-bit
 -- LCG, high bits).
+local compat = require("wayfinder.compat")
 local world_mod = require("wayfinder.world")
 local fixed = require("wayfinder.fixed")
 local describe = require("wayfinder.util").describe
@@ -25,14 +26,10 @@ local describe = require("wayfinder.util").describe
 local M = {}
 
 
---- A small seeded generator (64-bit LCG, high bits), the same on every
--- platform. rng(n) returns an integer in [1, n].
+--- A small seeded generator (spec/support/prng.lua: exact on every Lua
+-- version and platform). rng(n) returns an integer in [1, n].
 function M.rng(seed)
-  local s = math.tointeger(seed) or 1
-  return function(n)
-    s = s * 6364136223846793005 + 1442695040888963407
-    return ((s >> 33) % n) + 1
-  end
+  return require("support.prng").new(compat.tointeger(seed) or 1).int
 end
 
 local GEN_KEYS = { rooms_x = true, rooms_y = true, room_w = true, room_h = true, seed = true,
@@ -57,7 +54,7 @@ function M.generate(options)
   local function int(key, dflt, lo, hi)
     local v = options[key]
     if v == nil then return dflt end
-    local i = math.tointeger(v)
+    local i = compat.tointeger(v)
     if not i or i < lo or i > hi then
       error(("%s: options.%s must be an integer in [%d, %d], got %s"):format(fname, key, lo, hi,
         describe(v)), 3)
@@ -71,7 +68,7 @@ function M.generate(options)
   local nfurn = int("furniture", 2, 0, 64)
   local nexit = int("exterior_doors", 2, 0, 64)
   local epen = int("exterior_penalty", 0, 0, world_mod.MAX_PENALTY)
-  local rand = M.rng(int("seed", 1, 0, 1 << 62))
+  local rand = M.rng(int("seed", 1, 0, 2 ^ 53 - 1))
   local W, H = rx * rw + 2 * margin, ry * rh + 2 * margin
   local wopts = {}
   for k, v in pairs(options.world or {}) do wopts[k] = v end

@@ -4,13 +4,19 @@
 -- was loaded from, the batch hash and the number of paths found.
 local cpath = arg[1]
 if not cpath then
-  io.stderr:write("usage: lua5.4 spec/support/trace.lua CPATH\n")
+  io.stderr:write("usage: LUA spec/support/trace.lua CPATH\n")
   os.exit(2)
 end
 package.cpath = cpath
 package.path = "lua/?.lua;lua/?/init.lua;spec/?.lua"
 
-local where = package.searchpath("wayfinder.core", cpath)
+-- package.searchpath is 5.2+: the same search by hand
+local where
+for t in cpath:gmatch("[^;]+") do
+  local f = t:gsub("%?", "wayfinder/core")
+  local h = io.open(f, "rb")
+  if h then h:close(); where = f; break end
+end
 if not where then
   io.stderr:write("no wayfinder.core in " .. cpath .. "\n")
   os.exit(1)

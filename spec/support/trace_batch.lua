@@ -1,15 +1,12 @@
 --- A fixed batch of mixed grid work whose every result is folded into a
--- 64-bit FNV-1a hash. Two builds or two runs that agree bit for bit give
+-- 32-bit FNV-1a hash (exact on every Lua version, spec/support/prng.lua). Two builds or two runs that agree bit for bit give
 -- the same hash. Used by spec/determinism_spec.lua and spec/support/trace.lua.
+local prng = require("support.prng")
+local rand = prng.new(1)  -- each run below reseeds it
 local M = {}
 
-local FNV_OFFSET <const> = 0xcbf29ce484222325
-local FNV_PRIME <const> = 0x100000001b3
-
-local function fold(h, s)
-  for i = 1, #s do h = (h ~ s:byte(i)) * FNV_PRIME end
-  return h
-end
+local FNV_OFFSET = prng.FNV_OFFSET
+local fold = prng.fnv32
 
 local CLASSES = {
   { name = "small", clearance = 0 },
@@ -20,7 +17,7 @@ local CLASSES = {
 --- Builds the batch's two grids (one with uniform costs, one with terrain
 -- costs) from a fixed seed. Returns them and the hash of their passability.
 function M.build(wayfinder)
-  math.randomseed(0x5eed)
+  rand = prng.new(0x5eed)
   local w, h = 96, 80
   local grids = {}
   for n = 1, 2 do
@@ -29,11 +26,11 @@ function M.build(wayfinder)
     g:batch(function()
       for y = 0, h - 1 do
         for x = 0, w - 1 do
-          local r = math.random()
+          local r = rand.float()
           if r < 0.025 then
             g:set_passable(x, y, false)
           elseif r < 0.035 then
-            g:set_passable(x, y, false, CLASSES[math.random(3)].name)
+            g:set_passable(x, y, false, CLASSES[rand.int(3)].name)
           end
         end
       end
@@ -41,15 +38,15 @@ function M.build(wayfinder)
     local ids = {}
     for k = 1, 14 do
       ids[k] = g:add_obstruction({
-        x = math.random() * w, y = math.random() * h,
-        half_width = math.random() * 4, half_height = math.random() * 1.5,
-        angle = math.random() * 2 * math.pi,
+        x = rand.float() * w, y = rand.float() * h,
+        half_width = rand.float() * 4, half_height = rand.float() * 1.5,
+        angle = rand.float() * 2 * math.pi,
       })
     end
     for k = 1, 14, 3 do g:remove_obstruction(ids[k]) end
     if n == 2 then
       for _ = 1, 900 do
-        g:set_cost(math.random(0, w - 1), math.random(0, h - 1), math.random(1, 20))
+        g:set_cost(rand.int(0, w - 1), rand.int(0, h - 1), rand.int(1, 20))
       end
     end
     grids[n] = g
@@ -65,43 +62,44 @@ end
 -- lengths, expansions, algorithms and reasons. Returns the hash as 16 hex
 -- digits and the number of paths found.
 function M.run(grids, hash)
-  math.randomseed(0xbeef)
+  rand = prng.new(0xbeef)
   hash = hash or FNV_OFFSET
   local found = 0
   for q = 1, 400 do
     local g = grids[q % 2 + 1]
     local w, h = g:width(), g:height()
-    local opts = { class = CLASSES[math.random(3)].name, smooth = math.random() < 0.3 }
+    local opts = { class = CLASSES[rand.int(3)].name, smooth = rand.float() < 0.3 }
     if g:uniform_cost() then
-      opts.algorithm = ({ "astar", "jps", "auto" })[math.random(3)]
+      opts.algorithm = ({ "astar", "jps", "auto" })[rand.int(3)]
     end
-    local r = math.random()
+    local r = rand.float()
     if r < 0.25 then
-      opts.goal = { shape = "circle", radius = math.random() * 6 }
+      opts.goal = { shape = "circle", radius = rand.float() * 6 }
     elseif r < 0.45 then
-      opts.goal = { shape = "square", half_width = math.random() * 4,
-        half_height = math.random() * 4,
-        angle = math.random() * 6.3 }
+      opts.goal = { shape = "square", half_width = rand.float() * 4,
+        half_height = rand.float() * 4,
+        angle = rand.float() * 6.3 }
     end
     -- most starts on passable ground, so most queries search
     local sx, sy
     for _ = 1, 8 do
-      sx, sy = math.random() * w, math.random() * h
+      sx, sy = rand.float() * w, rand.float() * h
       if g:is_passable(math.floor(sx), math.floor(sy), opts.class) then break end
     end
-    local gx, gy = math.random() * w, math.random() * h
+    local gx, gy = rand.float() * w, rand.float() * h
     local path, len, info = g:find_path(sx, sy, gx, gy, opts)
     local parts = { tostring(q), info.algorithm, ("%d"):format(info.expanded) }
     if path then
       found = found + 1
-      parts[#parts + 1] = ("%d|%.17g|%.17g"):format(info.cost_units, len, info.cost)
+      parts[#parts + 1] = ("%d|%s|%s"):format(info.cost_units, prng.exact(len),
+        prng.exact(info.cost))
       for _, p in ipairs(path) do parts[#parts + 1] = ("%d,%d"):format(p[1], p[2]) end
     else
       parts[#parts + 1] = len
     end
     hash = fold(hash, table.concat(parts, ";") .. "\n")
   end
-  return ("%016x"):format(hash), found
+  return prng.hex(hash), found
 end
 
 --- Builds and runs the batch once.

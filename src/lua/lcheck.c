@@ -365,9 +365,9 @@ void wfl_new_type(lua_State *L, const char *name, const luaL_Reg *methods,
     lua_newtable(L);
     wfl_setfuncs(L, methods);
     lua_setfield(L, -2, "__index");
-    lua_pushcfunction(L, closer);
-    lua_setfield(L, -2, "__gc");
-    lua_pushcfunction(L, closer);
+    lua_pushcfunction(L, closer);   /* one value: 5.1 makes a new one per push */
+    lua_pushvalue(L, -1);
+    lua_setfield(L, -3, "__gc");
     lua_setfield(L, -2, "__close");
     lua_pushcfunction(L, tostring);
     lua_setfield(L, -2, "__tostring");

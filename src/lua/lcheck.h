@@ -8,6 +8,8 @@
 #include <lua.h>
 #include <lauxlib.h>
 
+#include "lcompat.h"
+
 #include "../wayfinder.h"
 
 /* The argument checks reject NaN and infinities; -ffast-math lets the

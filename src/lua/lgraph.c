@@ -372,7 +372,8 @@ static int l_grid_changed(lua_State *L)
 {
     const char *fn = "graph_grid_changed";
     wf_grid *g = wfl_check_grid_arg(L, 1, fn, "grid");
-    uint64_t since = (uint64_t)wfl_check_int(L, 2, fn, "since", 0, LUA_MAXINTEGER);
+    uint64_t since = (uint64_t)wfl_check_int(L, 2, fn, "since", 0,
+                                             (lua_Integer)WFL_EXACT_LIMIT - 1);
     int x0, y0, x1, y1;
     int r = wf_grid_changed_since(g, since, &x0, &y0, &x1, &y1);
     if (r == 0) {

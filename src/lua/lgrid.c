@@ -218,10 +218,10 @@ static int l_grid_load_movingai(lua_State *L)
     luaL_buffinit(L, &b);
     size_t n;
     do {
-        char *p = luaL_prepbuffsize(&b, 65536);
-        n = fread(p, 1, 65536, f);
+        char *p = luaL_prepbuffsize(&b, WFL_READ_CHUNK);
+        n = fread(p, 1, WFL_READ_CHUNK, f);
         luaL_addsize(&b, n);
-    } while (n == 65536);
+    } while (n == WFL_READ_CHUNK);
     int bad = ferror(f);
     fclose(f);
     if (bad) {

@@ -718,7 +718,7 @@ static int l_load(lua_State *L)
     c.next_id = (uint32_t)get_int(L, ct, fname, "saved.clock", "next_id", 1,
                                   UINT32_MAX);
     c.ticks = (uint64_t)get_int(L, ct, fname, "saved.clock", "ticks", 0,
-                                LUA_MAXINTEGER);
+                                (lua_Integer)WFL_EXACT_LIMIT - 1);
     c.next_seq = (uint64_t)get_int(L, ct, fname, "saved.clock", "next_seq", 1,
                                    (lua_Integer)1 << 44);
     c.head_spent = (uint64_t)get_int(L, ct, fname, "saved.clock", "head_spent",

@@ -12,6 +12,7 @@
 -- tables whose metamethods close the object in use or force a collection.
 -- Methods and module functions are found by walking the public tables, so new
 -- ones are fuzzed without listing them here.
+local compat = require("wayfinder.compat")
 local wayfinder = require("wayfinder")
 
 local CALLS = tonumber(arg and arg[1]) or 20000
@@ -25,7 +26,7 @@ local state = SEED * 2654435761 % 4294967296
 if state == 0 then state = 1 end
 local function rand(n)                -- integer in [1, n]
   state = (state * 1103515245 + 12345) % 2147483648
-  return (state // 65536) % n + 1       -- the high bits: the low ones cycle fast
+  return math.floor(state / 65536) % n + 1   -- the high bits: the low ones cycle fast
 end
 local function pick(list) return list[rand(#list)] end
 
@@ -289,7 +290,7 @@ local function call(what, fname, f, self, a, n)
   stats.calls = stats.calls + 1
   local saved = copy_args(a, n)
   depth = depth + 1
-  local res = table.pack(pcall(f, self, table.unpack(a, 1, n)))
+  local res = compat.pack(pcall(f, self, compat.unpack(a, 1, n)))
   depth = depth - 1
   if res[1] then
     learned[what] = { args = saved, n = n }
@@ -324,7 +325,7 @@ function random_call()
   local methods = method_names(obj)
   if #methods == 0 then return end
   local fname = pick(methods)
-  local before = table.pack(pcall(k.probe, obj))
+  local before = compat.pack(pcall(k.probe, obj))
   current = obj
   local a, n = args_for(fname, k.name .. ":" .. fname)
   local self = obj
@@ -337,7 +338,7 @@ function random_call()
     return
   end
   if not ok and before[1] then
-    local after = table.pack(pcall(k.probe, obj))
+    local after = compat.pack(pcall(k.probe, obj))
     if after[1] then
       for j = 2, before.n do
         if before[j] ~= after[j] and before[j] == before[j] then

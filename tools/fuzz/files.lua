@@ -10,6 +10,7 @@
 -- not with a position inside the library. A saved world that loads must then
 -- tick without raising. A loader that does not return within the time the
 -- caller's limit allows is a hang (make fuzz runs this under a timeout).
+local compat = require("wayfinder.compat")
 local wayfinder = require("wayfinder")
 
 local INPUTS = tonumber(arg and arg[1]) or 20000
@@ -23,13 +24,13 @@ local state = SEED * 2654435761 % 4294967296
 if state == 0 then state = 1 end
 local function rand(n)
   state = (state * 1103515245 + 12345) % 2147483648
-  return (state // 65536) % n + 1       -- the high bits: the low ones cycle fast
+  return math.floor(state / 65536) % n + 1   -- the high bits: the low ones cycle fast
 end
 local function pick(list) return list[rand(#list)] end
 
 local function read(path)
   local f = assert(io.open(ROOT .. "/" .. path, "rb"))
-  local s = f:read("a")
+  local s = f:read("*a")
   f:close()
   return s
 end
@@ -113,7 +114,7 @@ end
 
 local function try(target, fname, f, ...)
   counts[target] = (counts[target] or 0) + 1
-  local res = table.pack(pcall(f, ...))
+  local res = compat.pack(pcall(f, ...))
   if not res[1] then
     if not well_named(res[2], fname) then note_bad(target, res[2]) end
     return nil

@@ -1,15 +1,16 @@
 --- wayfinder.primitives.delta_move: the Delta Move primitive: walk
 -- `distance` tiles straight along the person's facing; a person in the way
 -- gets up to the world's delta_stall ticks to move on.
+local idiv = require("wayfinder.compat").idiv
 local fixed = require("wayfinder.fixed")
 
-local SUCCESS <const> = "success"
-local FAILURE <const> = "failure"
-local RUNNING <const> = "running"
+local SUCCESS = "success"
+local FAILURE = "failure"
+local RUNNING = "running"
 
-local ARRIVED <const> = 1
+local ARRIVED = 1
 
-local ONE <const> = fixed.ONE
+local ONE = fixed.ONE
 local UNIT = fixed.UNIT
 
 local delta_move = {}
@@ -30,8 +31,8 @@ function delta_move.run(ctx, opt)
   if not st.phase then
     local x, y, f = ctx:position()
     local u = UNIT[f]
-    st.ex = x + (u[1] * opt.distance + ONE // 2) // ONE
-    st.ey = y + (u[2] * opt.distance + ONE // 2) // ONE
+    st.ex = x + idiv(u[1] * opt.distance + idiv(ONE, 2), ONE)
+    st.ey = y + idiv(u[2] * opt.distance + idiv(ONE, 2), ONE)
     st.stalls = 0
     return start_delta(ctx, st)
   end

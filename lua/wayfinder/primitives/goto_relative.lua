@@ -4,18 +4,19 @@
 -- route id, scores the doors and pushes the best door's portal tree, and
 -- applies the failed-portal protocol when a portal tree fails. All through
 -- the frame context (see docs/behaviors.md).
+local idiv = require("wayfinder.compat").idiv
 local fixed = require("wayfinder.fixed")
 local options = require("wayfinder.primitives.options")
 
 local M = {}
 
-local SUCCESS <const> = "success"
-local FAILURE <const> = "failure"
-local RUNNING <const> = "running"
+local SUCCESS = "success"
+local FAILURE = "failure"
+local RUNNING = "running"
 
-local ARRIVED <const> = 1
+local ARRIVED = 1
 
-local ONE <const> = fixed.ONE
+local ONE = fixed.ONE
 local STEP = fixed.STEP
 local FACING_INDEX = fixed.FACING_INDEX
 local facing_of = fixed.facing_of
@@ -79,7 +80,7 @@ function M.destination(ctx, opt)
     else
       return nil, "no_path"
     end
-    local x, y = here[1] * ONE + ONE // 2, here[2] * ONE + ONE // 2
+    local x, y = here[1] * ONE + idiv(ONE, 2), here[2] * ONE + idiv(ONE, 2)
     if opt.distance > 0 then
       -- approach: anywhere within `distance` of the door's tile
       return { x = x, y = y, mode = "near", near = opt.distance, parts = { [part] = true },

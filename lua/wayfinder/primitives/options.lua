@@ -1,6 +1,7 @@
 --- wayfinder.primitives.options: the options of the movement primitive
 -- nodes, checked once when a tree is built (wayfinder.bt calls these), and
 -- the sides of an object Goto Relative can aim for.
+local compat = require("wayfinder.compat")
 local fixed = require("wayfinder.fixed")
 
 local M = {}
@@ -67,8 +68,8 @@ function M.check_goto(fname, options, level)
   local tries = M.DEFAULT_TRIES
   if options.max_tries ~= nil then
     local t = options.max_tries
-    if math.type(t) == "float" and t == math.floor(t) then t = math.tointeger(t) end
-    if math.type(t) ~= "integer" or t < 1 or t > M.MAX_TRIES then
+    if compat.type(t) == "float" and t == math.floor(t) then t = compat.tointeger(t) end
+    if compat.type(t) ~= "integer" or t < 1 or t > M.MAX_TRIES then
       error(("%s: max_tries must be an integer in [1, %d], got %s"):format(
         fname, M.MAX_TRIES, describe(options.max_tries)), level)
     end
@@ -111,8 +112,8 @@ function M.check_reserve(fname, options, level)
     end
   end
   local t = options.ticks == nil and 60 or options.ticks
-  if math.type(t) == "float" and t == math.floor(t) then t = math.tointeger(t) end
-  if math.type(t) ~= "integer" or t < 0 or t > 1000000 then
+  if compat.type(t) == "float" and t == math.floor(t) then t = compat.tointeger(t) end
+  if compat.type(t) ~= "integer" or t < 0 or t > 1000000 then
     error(("%s: ticks must be an integer in [0, 1000000], got %s"):format(fname,
       describe(options.ticks)), level)
   end

@@ -4,9 +4,9 @@
 -- count -id, failed_portal = id) and fails.
 local M = {}
 
-local SUCCESS <const> = "success"
-local FAILURE <const> = "failure"
-local RUNNING <const> = "running"
+local SUCCESS = "success"
+local FAILURE = "failure"
+local RUNNING = "running"
 
 local reserve_portal = {}
 M.reserve_portal = reserve_portal

@@ -4,6 +4,8 @@
 -- renders a world, its people and their routes in the same format. Both
 -- work through the world's public methods; scripts reach them as
 -- wayfinder.world.from_ascii and world:draw. See docs/world.md.
+local idiv = require("wayfinder.compat").idiv
+local shr = require("wayfinder.compat").shr
 local fixed = require("wayfinder.fixed")
 
 local M = {}
@@ -69,7 +71,7 @@ local function build(new, text, options)
   while #lines > 0 and lines[1]:match("^%s*$") do table.remove(lines, 1) end
   local cols = 0
   for _, l in ipairs(lines) do cols = math.max(cols, #l) end
-  local W, H = (cols - 1) // 2, (#lines - 1) // 2
+  local W, H = idiv(cols - 1, 2), idiv(#lines - 1, 2)
   if W < 1 or H < 1 then
     error(fname .. ": the layout needs at least 3 lines of at least 3 characters", 2)
   end
@@ -105,7 +107,7 @@ local function build(new, text, options)
       if oddr ~= oddc then
         -- an edge: vertical between tiles in odd rows, horizontal in odd columns
         local vertical = oddr
-        local x, y = c // 2, r // 2
+        local x, y = idiv(c, 2), idiv(r, 2)
         if WALL_CHARS[ch] or (not EMPTY_CHARS[ch]) then
           if vertical then w:add_wall(x, y, x, y + 1) else w:add_wall(x, y, x + 1, y) end
         end
@@ -115,9 +117,9 @@ local function build(new, text, options)
       elseif oddr and oddc and not EMPTY_CHARS[ch] then
         if WALL_CHARS[ch] then
           error(("%s: a wall character '%s' stands on tile (%d, %d) (line %d)"):format(
-            fname, ch, c // 2, r // 2, r + 1), 2)
+            fname, ch, idiv(c, 2), idiv(r, 2), r + 1), 2)
         end
-        note(ch, { r = r, c = c, edge = false, x = c // 2, y = r // 2 })
+        note(ch, { r = r, c = c, edge = false, x = idiv(c, 2), y = idiv(r, 2) })
       end
     end
   end
@@ -253,7 +255,7 @@ function M.draw(w, options)
   local walker = w.walker
   for _, p in ipairs(w:people()) do
     local x, y = walker:person(p.id)
-    mark(x >> 16, y >> 16, p.label or "@", true)
+    mark(shr(x, 16), shr(y, 16), p.label or "@", true)
   end
   if routes then
     for _, p in ipairs(w:people()) do
@@ -261,14 +263,14 @@ function M.draw(w, options)
       if walking then
         local flat = walker:route(p.id)
         local ax, ay = x, y
-        for k = index, #flat // 2 - 1 do
+        for k = index, idiv(#flat, 2) - 1 do
           local bx, by = flat[2 * k + 1], flat[2 * k + 2]
           local len = fixed.distance(ax, ay, bx, by)
-          local steps = math.max(1, len // (fixed.ONE // 4))
+          local steps = math.max(1, idiv(len, idiv(fixed.ONE, 4)))
           for s = 0, steps do
-            local px = ax + (bx - ax) * s // steps
-            local py = ay + (by - ay) * s // steps
-            mark(px >> 16, py >> 16, "*", false)
+            local px = ax + idiv((bx - ax) * s, steps)
+            local py = ay + idiv((by - ay) * s, steps)
+            mark(shr(px, 16), shr(py, 16), "*", false)
           end
           ax, ay = bx, by
         end
@@ -276,7 +278,7 @@ function M.draw(w, options)
     end
   end
   for k, ch in pairs(tiles) do
-    put(2 * (k // W) + 1, 2 * (k % W) + 1, ch)
+    put(2 * idiv(k, W) + 1, 2 * (k % W) + 1, ch)
   end
   local out = {}
   for r = 1, #canvas do out[r] = (table.concat(canvas[r]):gsub("%s+$", "")) end

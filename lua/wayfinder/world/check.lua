@@ -1,6 +1,7 @@
 --- wayfinder.world.check: the house world's argument checks. Every check
 -- raises "fname: message" at the caller's caller (`level` counts as in
 -- error(), default 2 = the public function's caller).
+local compat = require("wayfinder.compat")
 local util = require("wayfinder.util")
 local fixed = require("wayfinder.fixed")
 
@@ -19,7 +20,7 @@ local fail = M.fail
 
 --- An integer in [lo, hi] (floats with an integer value pass), as an integer.
 function M.int(fname, arg, v, lo, hi, level)
-  local i = math.tointeger(v)
+  local i = compat.tointeger(v)
   if type(v) ~= "number" or not i or i < lo or i > hi then
     fail(fname, ("%s must be an integer in [%d, %d], got %s"):format(arg, lo, hi,
       describe(v)), (level or 2) + 1)

@@ -4,6 +4,7 @@
 -- the core's units (positions and lengths Q16.16 fixed point, facings
 -- 0..7). The movement primitives use nothing else, and scripts' own nodes
 -- may use the same methods. See docs/behaviors.md, "The context".
+local compat = require("wayfinder.compat")
 local check = require("wayfinder.world.check")
 local classes = require("wayfinder.world.classes")
 local topology = require("wayfinder.world.topology")
@@ -25,7 +26,7 @@ function Ctx:push(name, object, portal)
   if type(name) ~= "string" or not w.trees[name] then
     error(("ctx:push: unknown tree name %s"):format(describe(name)), 0)
   end
-  if object ~= nil and (math.type(object) ~= "integer" or not w.by_id[object]) then
+  if object ~= nil and (compat.type(object) ~= "integer" or not w.by_id[object]) then
     error(("ctx:push: object %s names no object"):format(describe(object)), 0)
   end
   self.person.pending = { tree = name, object = object, portal = portal, pos = self.pos }

@@ -43,7 +43,7 @@ local fail = check.fail
 M.DOOR_TREE = classes.DOOR_TREE
 M.ROUTE_TREE = classes.ROUTE_TREE
 M.MAX_SIDE = 4096
-M.MAX_TILES = 1 << 22
+M.MAX_TILES = 4194304
 M.MAX_ROUTE_IDS = 4096
 M.DEFAULT_ROUTE_IDS = 8
 M.DEFAULT_MAX_SCORE = 1000000000
@@ -102,7 +102,7 @@ local function new_world(fname, options, level)
   end
   local max_score = M.DEFAULT_MAX_SCORE
   if options.max_score ~= nil then
-    max_score = check.int(fname, "options.max_score", options.max_score, 1, 1 << 50, level)
+    max_score = check.int(fname, "options.max_score", options.max_score, 1, 1125899906842624, level)
   end
   local propagation = options.propagation or "best_first"
   if not planning.PROPAGATIONS[propagation] then
@@ -186,8 +186,11 @@ local function new_world(fname, options, level)
 end
 
 --- Creates an empty world (see docs/world.md for the options).
+-- (Not a tail call: Lua 5.1 counts a tail call as a level of its own, so
+-- the error level would point at it there; hence level 2.)
 function M.new(options)
-  return new_world("wayfinder.world.new", options, 1)
+  local w = new_world("wayfinder.world.new", options, 2)
+  return w
 end
 
 --- Rebuilds a saved world. trees maps every tree name the saved frames and

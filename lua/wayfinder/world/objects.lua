@@ -2,6 +2,7 @@
 -- checking an object's spec, adding and removing objects, looking them up,
 -- and the door settings (lock, penalty, portal tree). Ids are whole numbers
 -- from 1 in creation order, never reused; the object list is in id order.
+local idiv = require("wayfinder.compat").idiv
 local fixed = require("wayfinder.fixed")
 local util = require("wayfinder.util")
 local check = require("wayfinder.world.check")
@@ -12,8 +13,8 @@ local reservations = require("wayfinder.world.reservations")
 local M = {}
 local World = classes.World
 
-local ONE <const> = fixed.ONE
-local HALF <const> = fixed.HALF
+local ONE = fixed.ONE
+local HALF = fixed.HALF
 local from_number = fixed.from_number
 local describe = check.describe
 local fail = check.fail
@@ -85,7 +86,7 @@ function M.check(w, fname, spec, level)
     local speed = spec.speed == nil and 0.25 or check.num(fname, "spec.speed", spec.speed, 0, 1,
       level, true)
     o.width = math.max(2, from_number(width))
-    o.half = o.width // 2
+    o.half = idiv(o.width, 2)
     o.speed = math.max(1, from_number(speed))
     o.facing = spec.facing == nil and 0 or check.facing(fname, "spec.facing", spec.facing, level)
     return o

@@ -2,6 +2,7 @@
 -- has a position, facing and room; people also have a stack of frames
 -- (push, route_to, halt), a walk (route, walking, place, set_speed) and
 -- their routing state (state, last_failure, set_failed_portal).
+local idiv = require("wayfinder.compat").idiv
 local fixed = require("wayfinder.fixed")
 local util = require("wayfinder.util")
 local check = require("wayfinder.world.check")
@@ -132,7 +133,7 @@ function Object:route()
   local out = {}
   if walking then
     local flat = walker:route(self.id)
-    for k = index, #flat // 2 - 1 do
+    for k = index, idiv(#flat, 2) - 1 do
       out[#out + 1] = { to_number(flat[2 * k + 1]), to_number(flat[2 * k + 2]) }
     end
   end

@@ -2,6 +2,7 @@
 -- world hands its planner (options.planner, by default the rectangle
 -- planner) a room description it keeps up to date and a query per call;
 -- door scoring runs on the world's door graph (wayfinder.doors).
+local shr = require("wayfinder.compat").shr
 local fixed = require("wayfinder.fixed")
 local rectplan = require("wayfinder.rectplan")
 local check = require("wayfinder.world.check")
@@ -11,7 +12,7 @@ local topology = require("wayfinder.world.topology")
 local M = {}
 local World = classes.World
 
-local ONE <const> = fixed.ONE
+local ONE = fixed.ONE
 local from_number, to_number = fixed.from_number, fixed.to_number
 local describe = check.describe
 local fail = check.fail
@@ -70,7 +71,7 @@ function World:room_description()
       local h = p.half
       e.x0, e.y0, e.x1, e.y1 = to_number(x - h), to_number(y - h), to_number(x + h),
         to_number(y + h)
-      e.room = self.rooms[tile_index(self, x >> 16, y >> 16)]
+      e.room = self.rooms[tile_index(self, shr(x, 16), shr(y, 16))]
     end
     d.moves = stamp
   end
@@ -120,12 +121,18 @@ local function call_planner(w, room, q)
   if not w.route_files or w.planner ~= rectplan.plan then
     return w.planner(room, q)
   end
-  local planner <close> = rectplan.planner(room, q)
-  local points, info = planner:run()
-  w.route_file_count = w.route_file_count + 1
-  local path = ("%s/route-%06d.json"):format(w.route_files, w.route_file_count)
-  local ok, err = planner:save_route(path)
-  if not ok then error("cannot write route file: " .. tostring(err), 0) end
+  local planner = rectplan.planner(room, q)
+  -- the planner is closed on every way out, an error included
+  local ok, points, info = pcall(function()
+    local points, info = planner:run()
+    w.route_file_count = w.route_file_count + 1
+    local path = ("%s/route-%06d.json"):format(w.route_files, w.route_file_count)
+    local saved, err = planner:save_route(path)
+    if not saved then error("cannot write route file: " .. tostring(err), 0) end
+    return points, info
+  end)
+  planner:close()
+  if not ok then error(points, 0) end
   return points, info
 end
 

@@ -10,12 +10,13 @@
 -- door.busy = {part = side the holders cross from, ids = {person ids},
 -- wait_part = side someone waits on, wait_since = tick that began,
 -- wait_seen = last tick someone of that side asked}
+local idiv = require("wayfinder.compat").idiv
 local fixed = require("wayfinder.fixed")
 local topology = require("wayfinder.world.topology")
 
 local M = {}
 
-local ONE <const> = fixed.ONE
+local ONE = fixed.ONE
 
 local function side_of(w, p)
   local x, y = w.walker:person(p.id)
@@ -45,11 +46,11 @@ function M.reserve(w, door, p)
     local t = door.tiles
     local sx, sy = t[1], t[2]
     if topology.tile_part(w, sx, sy) ~= mine then sx, sy = t[3], t[4] end
-    local cx, cy = sx * ONE + ONE // 2, sy * ONE + ONE // 2
+    local cx, cy = sx * ONE + idiv(ONE, 2), sy * ONE + idiv(ONE, 2)
     for _, id in ipairs(busy.ids) do
       local hx, hy = w.walker:person(id)
       if topology.part_at(w, hx, hy) == mine
-          and (math.abs(hx - cx) > ONE // 2 or math.abs(hy - cy) > ONE // 2) then
+          and (math.abs(hx - cx) > idiv(ONE, 2) or math.abs(hy - cy) > idiv(ONE, 2)) then
         same = false
         break
       end

@@ -17,8 +17,8 @@ require("wayfinder.world.ctx")
 local M = {}
 local World = classes.World
 
-local FAILURE <const> = bt.FAILURE
-local RUNNING <const> = bt.RUNNING
+local FAILURE = bt.FAILURE
+local RUNNING = bt.RUNNING
 
 --- A new frame running tree `tree` (a registered name) with stack object
 -- `object` (an id or nil); `portal` marks a portal frame (the door's id),

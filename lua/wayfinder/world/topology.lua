@@ -3,6 +3,8 @@
 -- fill of tiles not separated by walls, parts the flood fill of a room's
 -- tiles not covered by furniture. Rooms and parts are rebuilt lazily, when
 -- asked for after a change. Positions here are Q16.16 fixed point.
+local idiv = require("wayfinder.compat").idiv
+local shr = require("wayfinder.compat").shr
 local fixed = require("wayfinder.fixed")
 local check = require("wayfinder.world.check")
 local classes = require("wayfinder.world.classes")
@@ -10,7 +12,7 @@ local classes = require("wayfinder.world.classes")
 local M = {}
 local World = classes.World
 
-local ONE <const> = fixed.ONE
+local ONE = fixed.ONE
 local from_number = fixed.from_number
 
 local function vkey(w, x, y) return y * (w.width + 1) + x + 1 end
@@ -154,7 +156,7 @@ local function label(w, blocked)
           local idx = stack[top]
           top = top - 1
           local i = idx - 1
-          local x, y = i % W, i // W
+          local x, y = i % W, idiv(i, W)
           -- east, south, west, north
           if x + 1 < W and not vwall[y * (W + 1) + x + 2] then
             local j = idx + 1
@@ -256,7 +258,7 @@ local inside = M.inside
 --- Room of the fixed point (x, y) inside the world.
 function M.room_of(w, x, y)
   M.refresh(w)
-  return w.rooms[tile_index(w, x >> 16, y >> 16)]
+  return w.rooms[tile_index(w, shr(x, 16), shr(y, 16))]
 end
 
 --- Part of tile (tx, ty), nil for a tile under furniture.
@@ -273,7 +275,7 @@ end
 function M.part_at(w, x, y)
   if not inside(w, x, y) then return nil end
   M.refresh(w)
-  local tx, ty = x >> 16, y >> 16
+  local tx, ty = shr(x, 16), shr(y, 16)
   local W, H = w.width, w.height
   local p = w.parts[tile_index(w, tx, ty)]
   if p ~= 0 then return p end
@@ -297,17 +299,17 @@ function M.parts_near(w, obj, cx, cy, near)
   local rooms_of = {}
   if obj.person then
     local x, y = w.walker:person(obj.id)
-    rooms_of[w.rooms[tile_index(w, x >> 16, y >> 16)]] = true
+    rooms_of[w.rooms[tile_index(w, shr(x, 16), shr(y, 16))]] = true
   else
     local t = obj.tiles
     rooms_of[w.rooms[tile_index(w, t[1], t[2])]] = true
     if t[3] then rooms_of[w.rooms[tile_index(w, t[3], t[4])]] = true end
   end
   local W, H = w.width, w.height
-  local x0 = math.max(0, (cx - near) // ONE)
-  local y0 = math.max(0, (cy - near) // ONE)
-  local x1 = math.min(W - 1, (cx + near - 1) // ONE)
-  local y1 = math.min(H - 1, (cy + near - 1) // ONE)
+  local x0 = math.max(0, idiv(cx - near, ONE))
+  local y0 = math.max(0, idiv(cy - near, ONE))
+  local x1 = math.min(W - 1, idiv(cx + near - 1, ONE))
+  local y1 = math.min(H - 1, idiv(cy + near - 1, ONE))
   local parts = {}
   for ty = y0, y1 do
     for tx = x0, x1 do
