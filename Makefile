@@ -240,10 +240,8 @@ build/fuzz/%_fuzz: tools/fuzz/%_fuzz.c tools/fuzz/fuzz_support.h $(CORE_SRC) $(H
 fuzz: deps-test asan $(FUZZ_BINS)
 	@sh tools/fuzz.sh $(FUZZ_TIME) $(FUZZ_CALLS) $(LUA) "$(ASAN_LIB) $(UBSAN_LIB)"
 
-# the house world is left out of the Lua fuzzers here until its loaders
-# validate their input (WAYFINDER_FUZZ_NO_WORLD; make fuzz keeps it in)
 fuzz-short: deps-test asan $(FUZZ_BINS)
-	@WAYFINDER_FUZZ_NO_WORLD=1 sh tools/fuzz.sh 3 2000 $(LUA) "$(ASAN_LIB) $(UBSAN_LIB)" 1
+	@sh tools/fuzz.sh 3 2000 $(LUA) "$(ASAN_LIB) $(UBSAN_LIB)" 1
 
 # --------------------------------------------------------------- bench --
 MAPS ?= ../shared/maps

@@ -175,6 +175,14 @@ end
 
 --- The door ids a graph route passes, in order (links of kind `kind`).
 function M.doors_of(result, kind)
+  local fname = "wayfinder.graph.doors_of"
+  if type(result) ~= "table" or type(result.corridor) ~= "table" then
+    error(("%s: result must be a route from graph:find_path, got %s"):format(fname,
+      describe(result)), 2)
+  end
+  if kind ~= nil and type(kind) ~= "string" then
+    error(("%s: kind must be a string, got %s"):format(fname, describe(kind)), 2)
+  end
   kind = kind or "door"
   local out = {}
   for _, c in ipairs(result.corridor) do

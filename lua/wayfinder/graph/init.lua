@@ -18,13 +18,31 @@ local save = require("wayfinder.graph.save")
 local doors = require("wayfinder.graph.doors")
 local graph_queue = require("wayfinder.graph_queue")
 
+local compat = require("wayfinder.compat")
+
 local M = {}
 
-M.new = model.new
-M.from_grid = build.from_grid
-M.load = save.load
-M.from_world = doors.from_world
-M.doors_of = doors.doors_of
+-- The module's functions as the caller sees them: an error raised anywhere
+-- inside (they check their arguments at different depths) is raised again
+-- at the caller's line, without a position inside the library, and named
+-- for the function the caller called (an error of a call it makes, such as
+-- "grid:classes: the grid is closed", gets that name in front).
+local function public(name, f)
+  local fname = "wayfinder.graph." .. name
+  return function(...)
+    local r = compat.pack(pcall(f, ...))
+    if r[1] then return compat.unpack(r, 2, r.n) end
+    local msg = tostring(r[2]):gsub("^[^:\n]+:%d+: ", "")
+    if msg:sub(1, #fname + 2) ~= fname .. ": " then msg = fname .. ": " .. msg end
+    error(msg, 2)
+  end
+end
+
+M.new = public("new", model.new)
+M.from_grid = public("from_grid", build.from_grid)
+M.load = public("load", save.load)
+M.from_world = public("from_world", doors.from_world)
+M.doors_of = public("doors_of", doors.doors_of)
 
 --- graph.new_queue() -> a queue of graph path requests (graph_queue.lua)
 function M.new_queue()
