@@ -365,21 +365,48 @@ end
 -- units take mouse orders, with the vertex pathfinder's edges on E.
 local units_scene
 if type(wayfinder.units) == "table" then
-  local ok, scene = pcall(function()
-    local U = wayfinder.units
-    local s = {}
-    function s.load()
-      s.map = U.new and U.new { width = 64, height = 40 }
+  local U = wayfinder.units
+  local s = { ids = {} }
+  function s.load()
+    s.grid = wayfinder.grid.new(64, 40)
+    for y = 8, 31 do s.grid:set_passable(30, y, y >= 18 and y <= 21) end   -- a wall with a gap
+    s.sim = U.new(s.grid)
+    s.ids = {}
+    for k = 0, 39 do
+      local id = s.sim:add { x = 4.5 + (k % 8) * 1.5, y = 12.5 + math.floor(k / 8) * 3,
+        radius = 0.4, speed = 0.25 }
+      if id then s.ids[#s.ids + 1] = id end
     end
-    function s.update() if s.map and s.map.tick then s.map:tick() end end
-    function s.draw()
-      love.graphics.setColor(1, 1, 1)
-      love.graphics.print("wayfinder.units scene (edges " .. (show_edges and "on" or "off")
-        .. ")", 32, 20)
+  end
+  function s.update()
+    if s.sim then s.sim:tick() end
+  end
+  function s.mousepressed(x, y, button)
+    local gx, gy = (x - 32) / 14, (y - 60) / 14
+    if button ~= 1 or gx < 0 or gy < 0 or gx >= 64 or gy >= 40 then return end
+    for _, id in ipairs(s.ids) do s.sim:move(id, gx, gy, { goal = { shape = "circle",
+      radius = 4 } }) end
+  end
+  function s.draw()
+    local lg = love.graphics
+    for y = 0, 39 do
+      for x = 0, 63 do
+        if not s.grid:is_passable(x, y) then
+          lg.setColor(0.35, 0.35, 0.4)
+          lg.rectangle("fill", 32 + x * 14, 60 + y * 14, 14, 14)
+        end
+      end
     end
-    return s
-  end)
-  if ok then units_scene = scene end
+    lg.setColor(0.3, 0.7, 1)
+    for _, id in ipairs(s.ids) do
+      local ux, uy = s.sim:position(id)
+      lg.rectangle("line", 32 + (ux - 0.4) * 14, 60 + (uy - 0.4) * 14, 0.8 * 14, 0.8 * 14)
+    end
+    lg.setColor(1, 1, 1)
+    lg.print(("wayfinder.units: %d units, squares drawn; left click orders them all "
+      .. "through the gap"):format(#s.ids), 32, 20)
+  end
+  units_scene = s
 end
 
 -- -------------------------------------------------------------- love --
