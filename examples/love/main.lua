@@ -23,7 +23,8 @@
 -- run from it, or from beside the game (docs/engines.md, shipping).
 local source = love.filesystem.getSource()
 local root = source .. "/../../"
-package.path = root .. "lua/?.lua;" .. root .. "lua/?/init.lua;" .. package.path
+package.path = root .. "lua/?.lua;" .. root .. "lua/?/init.lua;" .. root .. "examples/?.lua;"
+  .. package.path
 package.cpath = (os.getenv("WAYFINDER_LOVE_CPATH") or (root .. "build/luajit/?.so")) .. ";"
   .. love.filesystem.getSourceBaseDirectory() .. "/?.so;" .. package.cpath
 
@@ -50,51 +51,14 @@ local ticks = 0
 -- ------------------------------------------------------------- house --
 local house = {}
 
-local LAYOUT = [[
-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+
-|. . . . . .|. . . . . . .|. . . . . . .|
-+ + + + + + + + + + + + + + + + + + + + +
-|. f . . . .A. . . . . . .B. . . . w b .|
-+ + + + + + + + + + + + + + + + + + + + +
-|. . . . . .|. . . . . . .|. . . . . . .|
-+-+C+-+-+-+-+-+-+D+-+-+-+-+-+-+-+-+-+F+-+
-|. . . . . . . . . . . . .|. . . . . . .|
-+ + + + + + + + + + + + + + + + + + + + +
-|. . s . . . . . . . . . .E. . . . t . .|
-+ + + + + + + + + + + + + + + + + + + + +
-|. . . . . . . . . . . . .|. . . . . . .|
-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+
-]]
-
 local ROOM_COLOURS = { { 0.93, 0.87, 0.75 }, { 0.82, 0.88, 0.93 }, { 0.88, 0.82, 0.93 },
   { 0.84, 0.93, 0.82 }, { 0.93, 0.82, 0.84 } }
 local PERSON_COLOURS = { { 0.85, 0.2, 0.2 }, { 0.2, 0.45, 0.85 }, { 0.15, 0.6, 0.25 },
   { 0.75, 0.45, 0.1 }, { 0.55, 0.2, 0.7 }, { 0.1, 0.6, 0.65 } }
 
 function house.load()
-  local w, made = wayfinder.world.from_ascii(LAYOUT, {
-    legend = {
-      A = { type = "door" }, B = { type = "door" }, C = { type = "door" },
-      D = { type = "door" }, E = { type = "door" }, F = { type = "door" },
-      f = { type = "fridge", facing = "south" }, w = { type = "wardrobe", facing = "south" },
-      b = { type = "bed", facing = "south" }, s = { type = "sofa", facing = "north" },
-      t = { type = "tub", facing = "west" },
-    },
-    order = "ABCDEFfwbst",
-  })
-  house.w = w
   house.events = {}
-  house.door = {}
-  house.things = {}
-  for _, ch in ipairs({ "A", "B", "C", "D", "E", "F" }) do house.door[ch] = made[ch][1] end
-  for _, ch in ipairs({ "f", "w", "b", "s", "t" }) do
-    house.things[#house.things + 1] = made[ch][1]
-  end
-  w:set_locked(house.door.B.id, true)
-  house.locked = { [house.door.B.id] = true }
-  house.sticky = { [house.door.D.id] = true }
   house.failed_at = {}   -- door id -> tick of the last failure there
-
   local function note(ctx, what)
     local d = ctx:stack_object()
     local line = ("tick %d: %s %s door %s"):format(ctx.world:now(), ctx.person.label, what,
@@ -104,25 +68,14 @@ function house.load()
     if d and what ~= "crossed" then house.failed_at[d.id] = ctx.world:now() end
     return true
   end
-  w:add_tree("logged_door", bt.selector {
-    bt.sequence {
-      bt.subtree("wayfinder.door"),
-      bt.action(function(ctx) return note(ctx, "crossed") end),
-    },
-    bt.fail(bt.action(function(ctx) return note(ctx, "gave up at") end)),
-  })
-  w:add_tree("sticky_door", bt.selector {
-    bt.sequence {
-      bt.goto_relative { side = "portal", max_tries = 8 },
-      bt.condition(function() return false end, "jammed"),
-    },
-    bt.sequence {
-      bt.action(function(ctx) return note(ctx, "found jammed") end),
-      bt.fail_portal(),
-    },
-  })
-  for _, d in ipairs(w:doors()) do w:set_portal_tree(d.id, "logged_door") end
-  w:set_portal_tree(house.door.D.id, "sticky_door")
+  -- the house of examples/house.lua (examples/house_world.lua)
+  local built = require("house_world").build(wayfinder, note)
+  local w = built.world
+  house.w = w
+  house.door = built.door
+  house.things = built.things
+  house.locked = { [house.door.B.id] = true }
+  house.sticky = { [house.door.D.id] = true }
 
   w:add_tree("visit", bt.sequence {
     bt.goto_relative { side = "front", distance = 0.25, facing = "toward", max_tries = 8 },
@@ -145,7 +98,7 @@ function house.load()
     end)),
   }))
   local starts = { { 3.5, 0.5 }, { 8.5, 1.5 }, { 15.5, 1.5 }, { 10.5, 4.5 }, { 2.5, 5.5 },
-    { 17.5, 4.5 } }
+    { 15.5, 5.5 } }   -- off the things: one started on the tub and never got out
   house.people = {}
   for k, s in ipairs(starts) do
     local p = w:add_person { x = s[1], y = s[2], label = tostring(k), speed = 0.25,
