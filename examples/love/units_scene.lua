@@ -257,9 +257,12 @@ function M.new(wayfinder, rand, flags)
       lg.setColor(1, 1, 1)
       lg.circle("line", px(f.x), py(f.y), 8)
     end
-    for k, goal in pairs(s.goals) do
-      lg.setColor(COLOURS[k])
-      lg.circle("line", px(goal[1]), py(goal[2]), goal[3] * CELL)
+    for k = 1, SQUADS do
+      local goal = s.goals[k]
+      if goal then
+        lg.setColor(COLOURS[k])
+        lg.circle("line", px(goal[1]), py(goal[2]), goal[3] * CELL)
+      end
     end
 
     local function on(v) return v and "on" or "off" end
