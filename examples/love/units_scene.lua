@@ -21,6 +21,7 @@ local PER_SQUAD = 80         -- 320 units in all
 local RADIUS = 0.35
 local COLOURS = { { 1, 0.35, 0.3 }, { 0.35, 0.65, 1 }, { 0.45, 1, 0.45 }, { 1, 0.82, 0.25 } }
 local STARTS = { { 12, 12 }, { 12, 42 }, { 84, 12 }, { 84, 42 } }
+local FOCUS_RANGE = 5        -- the vertex pathfinder's box round the focus unit
 
 -- wayfinder: the module; rand(n): the example's generator, 1..n;
 -- flags: the shared toggles (flags.paths, flags.squares, flags.edges).
@@ -150,8 +151,9 @@ function M.new(wayfinder, rand, flags)
     end
   end
 
-  local function draw_edges(lg, id, alpha)
-    local edges = s.units:vertex_edges(id)
+  -- range nil: the box a detour of the unit uses (short_range)
+  local function draw_edges(lg, id, alpha, range)
+    local edges = s.units:vertex_edges(id, range)
     lg.setColor(1, 0.3, 1, alpha)
     for _, e in ipairs(edges) do lg.line(px(e[1]), py(e[2]), px(e[3]), py(e[4])) end
     s.stats.edges = s.stats.edges + #edges
@@ -232,16 +234,16 @@ function M.new(wayfinder, rand, flags)
       for k = 1, math.min(#waiting, 6) do
         if waiting[k] ~= focus then draw_edges(lg, waiting[k], 0.35) end
       end
-      draw_edges(lg, focus, 0.9)
+      draw_edges(lg, focus, 0.9, FOCUS_RANGE)
       local f = infos[focus]
-      local range = 8
+      local range = FOCUS_RANGE
       lg.setColor(1, 0.3, 1, 0.5)
       lg.rectangle("line", px(f.x - range), py(f.y - range), 2 * range * CELL,
         2 * range * CELL)
       local goal = s.goals[s.squad_of[focus]]
       if goal then
         local path = units:short_path(focus, goal[1], goal[2],
-          { goal = { shape = "circle", radius = goal[3] } })
+          { goal = { shape = "circle", radius = goal[3] }, range = FOCUS_RANGE })
         if path then
           local pts = {}
           for _, p in ipairs(path) do add_point(pts, p) end
@@ -271,7 +273,7 @@ function M.new(wayfinder, rand, flags)
       .. "Left click: the squad goes there; right click: drop an obstruction."):format(
       units:count(), s.squad), X0, 14)
     lg.print(("P paths %s   S squares %s   E vertex pathfinder edges %s (round the ringed unit "
-      .. "nearest the mouse, and units waiting)"):format(on(flags.paths), on(flags.squares),
+      .. "nearest the mouse, box of 5, and units waiting)"):format(on(flags.paths), on(flags.squares),
       on(flags.edges)), X0, 34)
     lg.print(("tick %.1f ms: %d moving, %d waiting, %d arrived"):format(s.stats.ms, s.moving,
       s.waiting, s.stats.arrived), X0 + 600, love.graphics.getHeight() - 24)
