@@ -282,6 +282,7 @@ love-check: build
 docs-picture: love-check
 	cp build/love/house.png docs/love-house.png
 	cp build/love/rts.png docs/love-rts.png
+	cp build/love/units.png docs/love-units.png
 
 # ---------------------------------------------------------------- demo --
 demo: deps build

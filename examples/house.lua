@@ -8,48 +8,16 @@
 --   lua5.4 examples/house.lua      (from the repository root, after make build)
 
 local root = (arg and arg[0] or ""):match("^(.-)[^/\\]*$") .. "../"
-package.path = root .. "lua/?.lua;" .. root .. "lua/?/init.lua;" .. package.path
+package.path = root .. "lua/?.lua;" .. root .. "lua/?/init.lua;" .. root .. "examples/?.lua;"
+  .. package.path
 package.cpath = root .. "build/?.so;" .. package.cpath
 
 local wayfinder = require("wayfinder")
 local bt = wayfinder.bt
 
-local layout = [[
-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+
-|. . . . . .|. . . . . . .|. . . . . . .|
-+ + + + + + + + + + + + + + + + + + + + +
-|. f . . . .A. . . . . . .B. . . . w b .|
-+ + + + + + + + + + + + + + + + + + + + +
-|. . . . . .|. . . . . . .|. . . . . . .|
-+-+C+-+-+-+-+-+-+D+-+-+-+-+-+-+-+-+-+F+-+
-|. . . . . . . . . . . . .|. . . . . . .|
-+ + + + + + + + + + + + + + + + + + + + +
-|. . s . . . . . . . . . .E. . . . t . .|
-+ + + + + + + + + + + + + + + + + + + + +
-|. . . . . . . . . . . . .|. . . . . . .|
-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+
-]]
+local house_world = require("house_world")   -- the house, shared with examples/love
 
-local names = { "kitchen", "hall", "bedroom", "living room", "bathroom" }
-
-local w, made = wayfinder.world.from_ascii(layout, {
-  legend = {
-    A = { type = "door" }, B = { type = "door" }, C = { type = "door" },
-    D = { type = "door" }, E = { type = "door" }, F = { type = "door" },
-    f = { type = "fridge", facing = "south" }, w = { type = "wardrobe", facing = "south" },
-    b = { type = "bed", facing = "south" }, s = { type = "sofa", facing = "north" },
-    t = { type = "tub", facing = "west" },
-  },
-  order = "ABCDEFfwbst",
-})
-local door, thing = {}, {}
-for _, ch in ipairs({ "A", "B", "C", "D", "E", "F" }) do door[ch] = made[ch][1] end
-for _, ch in ipairs({ "f", "w", "b", "s", "t" }) do thing[made[ch][1].type] = made[ch][1] end
-
--- The bedroom door from the hall is locked: the scores leave it out.
-w:set_locked(door.B.id, true)
-
--- Every door logs who crossed it or failed at it, around the standard tree.
+-- Every door logs who crossed it or failed at it.
 local events = {}
 local function note(ctx, what)
   local d = ctx:stack_object()
@@ -61,27 +29,8 @@ local function note(ctx, what)
   log[#log + 1] = (d and d.label or "?") .. (what == "crossed" and "" or "!")
   return true
 end
-w:add_tree("logged_door", bt.selector {
-  bt.sequence {
-    bt.subtree("wayfinder.door"),
-    bt.action(function(ctx) return note(ctx, "crossed") end),
-  },
-  bt.fail(bt.action(function(ctx) return note(ctx, "gave up at") end)),
-})
--- Door D sticks: whoever tries it walks up, finds it jammed and reports the
--- door through the failure protocol.
-w:add_tree("sticky_door", bt.selector {
-  bt.sequence {
-    bt.goto_relative { side = "portal", max_tries = 8 },
-    bt.condition(function() return false end, "jammed"),
-  },
-  bt.sequence {
-    bt.action(function(ctx) return note(ctx, "found jammed") end),
-    bt.fail_portal(),
-  },
-})
-for _, d in ipairs(w:doors()) do w:set_portal_tree(d.id, "logged_door") end
-w:set_portal_tree(door.D.id, "sticky_door")
+local house = house_world.build(wayfinder, note)
+local w, thing, names = house.world, house.thing, house_world.ROOMS
 
 -- An errand list: walk up to each object in turn, stay a moment.
 w:add_tree("visit", bt.sequence {
@@ -120,8 +69,9 @@ local function busy()
   return false
 end
 
-print("doors: A kitchen|hall, B hall|bedroom (locked), C kitchen|living room,")
-print("       D hall|living room (sticks), E living room|bathroom, F bedroom|bathroom")
+for _, d in ipairs({ "A", "B", "C", "D", "E", "F" }) do
+  print(("door %s: %s"):format(d, house_world.DOORS[d]))
+end
 print()
 print(("tick %d"):format(w:now()))
 io.write(w:draw())

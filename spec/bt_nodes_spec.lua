@@ -355,7 +355,7 @@ describe("node constructors", function()
     local children = { bt.wait(1), bt.wait(2) }
     local s = bt.sequence(children)
     children[3] = bt.wait(3)
-    assert.are.equal(2, #s.children)
+    assert.are.equal(2, #bt.fields(s.children))
     assert.is_true(bt.is_node(s))
     assert.is_false(bt.is_node({ kind = "sequence" }))
     local w = world.new { width = 2, height = 2, trees = { a = s, b = bt.invert(s) } }
@@ -406,11 +406,11 @@ describe("node constructors", function()
         for k, v in pairs(fields) do assert.equal(v, n[k], c[2] .. "." .. k) end
         assert.equal("wayfinder.bt node (" .. fields.kind .. ")", tostring(n))
         local seen = {}
-        for k in pairs(n) do seen[k] = true end
+        for k in pairs(bt.fields(n)) do seen[k] = true end
         for k in pairs(fields) do assert.is_true(seen[k], c[2] .. " lists " .. k) end
       end
       assert.equal(leaf, kinds[1][1].children[1])
-      assert.equal(1, #kinds[1][1].children)
+      assert.equal(1, #bt.fields(kinds[1][1].children))
       assert.equal("front", kinds[14][1].options.side)
     end)
 
@@ -424,7 +424,7 @@ describe("node constructors", function()
         if n.children then
           refused(function() n.children[1] = leaf end, name, "children[1]")
           refused(function() n.children[2] = leaf end, name, "children[2]")
-          assert.equal(1, #n.children)
+          assert.equal(1, #bt.fields(n.children))
         end
         if n.options then
           refused(function() n.options.side = "back" end, name, "options key 'side'")
@@ -434,6 +434,40 @@ describe("node constructors", function()
       assert.is_false(ok)
       assert.matches("protected metatable", err)
       assert.equal("wayfinder.bt.node", getmetatable(kinds[1][1]))
+    end)
+
+    it("read through bt.fields as plain copies on every Lua version", function()
+      for _, c in ipairs(kinds) do
+        local n, fields = c[1], c[3]
+        local copy = bt.fields(n)
+        for k, v in pairs(fields) do assert.equal(v, copy[k], c[2] .. "." .. k) end
+        copy.kind, copy.extra = "x", 1     -- the copy is the caller's
+        assert.equal(fields.kind, n.kind)
+        assert.is_nil(n.extra)
+        assert.are_not.equal(copy, bt.fields(n))
+        if n.children then
+          local list = bt.fields(n.children)
+          assert.equal(1, #list)
+          assert.equal(leaf, list[1])
+          list[2] = leaf
+          assert.is_nil(n.children[2])
+        end
+        if n.options then
+          local o = bt.fields(n.options)
+          for k, v in pairs(o) do assert.equal(v, n.options[k], c[2] .. ".options." .. k) end
+        end
+      end
+      local s = bt.sequence { leaf, bt.wait(2), leaf }
+      local list = bt.fields(s.children)
+      assert.equal(3, #list)
+      assert.equal(2, list[2].ticks)
+      assert.equal("front", bt.fields(kinds[14][1].options).side)
+      for _, bad in ipairs({ {}, 3, "sequence" }) do
+        assert.has_error(function() bt.fields(bad) end, ("wayfinder.bt.fields: value must "
+          .. "be a behavior tree node, or its children or options, got %s"):format(
+          type(bad) == "string" and "'sequence'" or type(bad) == "table" and "a table"
+          or tostring(bad)))
+      end
     end)
 
     it("still run after a refused write", function()

@@ -37,17 +37,7 @@ describe("Lua versions", function()
     assert.is_nil(want:find("no error", 1, true), want)
     for k = 2, #list do
       local got = run(list[k].lua .. " spec/support/errors_probe.lua '" .. list[k].cpath .. "'")
-      local expect = want
-      if list[k].lua == "lua5.1" then
-        -- Lua 5.1 counts a tail call as a level: wayfinder.world.load and
-        -- from_ascii (which tail-call their builders) lose the caller's
-        -- position there, the message itself is the same (docs/engines.md)
-        local function strip(text)
-          return (text:gsub("\n(%d+)\t[^\n]-:%d+: (wayfinder%.world%.[lf][or][ao][dm])", "\n%1\t%2"))
-        end
-        expect, got = strip(want), strip(got)
-      end
-      assert.are.equal(expect, got, list[k].lua .. " differs")
+      assert.are.equal(want, got, list[k].lua .. " differs")
     end
   end)
 end)

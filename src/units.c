@@ -898,12 +898,11 @@ static int gather_visit(void *p, int s)
     return 0;
 }
 
-static wf_status short_path(wf_units *u, const wf_grid *g, int s,
-                            const wf_goal *goal, wf_fix range, int brute,
-                            int max_expanded, const wf_fix **xy, int *n,
-                            int *reached, wf_vertex_stats *stats)
+/* The other units' squares meeting the box of half size range round slot
+ * s, grown by its radius, into u->sq (u->nsq of them). */
+static void gather_squares(wf_units *u, int s, wf_fix range)
 {
-    unit *m = &u->units[s];
+    const unit *m = &u->units[s];
     gather_ctx c = {u, s, m->r, (int64_t)m->x - range, (int64_t)m->y - range,
                     (int64_t)m->x + range, (int64_t)m->y + range};
     u->nsq = 0;
@@ -911,6 +910,15 @@ static wf_status short_path(wf_units *u, const wf_grid *g, int s,
     u->cfg.brute = 0;   /* gathering always uses the index */
     near_units(u, c.x0, c.y0, c.x1, c.y1, (int64_t)m->r + u->maxr, gather_visit, &c);
     u->cfg.brute = saved;
+}
+
+static wf_status short_path(wf_units *u, const wf_grid *g, int s,
+                            const wf_goal *goal, wf_fix range, int brute,
+                            int max_expanded, const wf_fix **xy, int *n,
+                            int *reached, wf_vertex_stats *stats)
+{
+    unit *m = &u->units[s];
+    gather_squares(u, s, range);
     wf_vertex_query q;
     q.cls = m->cls;
     q.x = m->x;
@@ -933,6 +941,27 @@ wf_status wf_units_short_path(wf_units *u, const wf_grid *g, uint32_t id,
     if (!g || wf_grid_width(g) != u->gw || wf_grid_height(g) != u->gh)
         return WF_ERR_ARG;
     return short_path(u, g, s, goal, range, brute, 0, xy, n, reached, stats);
+}
+
+wf_status wf_units_vertex_edges(wf_units *u, const wf_grid *g, uint32_t id,
+                                wf_fix range, wf_vertex_edge_fn visit,
+                                void *ctx)
+{
+    int s = slot_of(u, id);
+    if (s == NONE)
+        return WF_ERR_NOTFOUND;
+    if (!g || wf_grid_width(g) != u->gw || wf_grid_height(g) != u->gh
+        || range <= 0 || range > WF_VERTEX_MAX_RANGE)
+        return WF_ERR_ARG;
+    const unit *m = &u->units[s];
+    gather_squares(u, s, range);
+    wf_vertex_query q;
+    memset(&q, 0, sizeof q);
+    q.cls = m->cls;
+    q.x = m->x;
+    q.y = m->y;
+    q.range = range;
+    return wf_vertex_edges(g, &q, u->sq, u->nsq, visit, ctx);
 }
 
 /* A way round the unit in front of slot s: the vertex path to the last

@@ -342,13 +342,39 @@ static int visible(wf_vertex *v, int a, int b)
     return !squares_block(v, ax, ay, bx, by);
 }
 
-/* The baseline's edges: every navcell edge between a blocked and a
- * passable navcell, for the navcells that meet the box. */
+/* Every navcell edge between a blocked and a passable navcell, for the
+ * navcells [i0, i1] x [j0, j1] (navcells off the grid are blocked), in
+ * scan order: row by row, each blocked navcell's bottom, top, left, right. */
+static void outline(const wf_grid *g, int cls, int64_t i0, int64_t j0,
+                    int64_t i1, int64_t j1, wf_vertex_edge_fn visit, void *ctx)
+{
+    for (int64_t j = j0; j <= j1; j++)
+        for (int64_t i = i0; i <= i1; i++) {
+            if (wf_grid_is_passable(g, (int)i, (int)j, cls))
+                continue;
+            wf_fix x0 = (wf_fix)(i * FIX), x1 = (wf_fix)((i + 1) * FIX);
+            wf_fix y0 = (wf_fix)(j * FIX), y1 = (wf_fix)((j + 1) * FIX);
+            if (wf_grid_is_passable(g, (int)i, (int)j - 1, cls))
+                visit(ctx, x0, y0, x1, y0);
+            if (wf_grid_is_passable(g, (int)i, (int)j + 1, cls))
+                visit(ctx, x0, y1, x1, y1);
+            if (wf_grid_is_passable(g, (int)i - 1, (int)j, cls))
+                visit(ctx, x0, y0, x0, y1);
+            if (wf_grid_is_passable(g, (int)i + 1, (int)j, cls))
+                visit(ctx, x1, y0, x1, y1);
+        }
+}
+
+static void keep_edge(void *p, wf_fix x0, wf_fix y0, wf_fix x1, wf_fix y1)
+{
+    wf_vertex *v = p;
+    v->edges[v->ne++] = (edge){x0, y0, x1, y1};
+}
+
+/* The baseline's edges: the outline of the navcells that meet the box. */
 static wf_status gather_edges(wf_vertex *v, int64_t i0, int64_t j0, int64_t i1,
                               int64_t j1)
 {
-    const wf_grid *g = v->grid;
-    int cls = v->q->cls;
     v->ne = 0;
     int64_t need = (i1 - i0 + 1) * (j1 - j0 + 1) * 4;
     if (need > v->ecap) {
@@ -358,21 +384,7 @@ static wf_status gather_edges(wf_vertex *v, int64_t i0, int64_t j0, int64_t i1,
         v->edges = e;
         v->ecap = (int)need;
     }
-    for (int64_t j = j0; j <= j1; j++)
-        for (int64_t i = i0; i <= i1; i++) {
-            if (wf_grid_is_passable(g, (int)i, (int)j, cls))
-                continue;
-            wf_fix x0 = (wf_fix)(i * FIX), x1 = (wf_fix)((i + 1) * FIX);
-            wf_fix y0 = (wf_fix)(j * FIX), y1 = (wf_fix)((j + 1) * FIX);
-            if (wf_grid_is_passable(g, (int)i, (int)j - 1, cls))
-                v->edges[v->ne++] = (edge){x0, y0, x1, y0};
-            if (wf_grid_is_passable(g, (int)i, (int)j + 1, cls))
-                v->edges[v->ne++] = (edge){x0, y1, x1, y1};
-            if (wf_grid_is_passable(g, (int)i - 1, (int)j, cls))
-                v->edges[v->ne++] = (edge){x0, y0, x0, y1};
-            if (wf_grid_is_passable(g, (int)i + 1, (int)j, cls))
-                v->edges[v->ne++] = (edge){x1, y0, x1, y1};
-        }
+    outline(v->grid, v->q->cls, i0, j0, i1, j1, keep_edge, v);
     return WF_OK;
 }
 
@@ -531,6 +543,43 @@ static void relax(wf_vertex *v, int from, int to)
 
 /* ------------------------------------------------------------- search -- */
 
+static int query_ok(const wf_grid *g, const wf_vertex_query *q,
+                    const wf_vertex_square *sq, int nsq)
+{
+    if (!g || q->cls < 0 || q->cls >= wf_grid_class_count(g) || q->range <= 0
+        || q->range > WF_VERTEX_MAX_RANGE || nsq < 0 || (nsq > 0 && !sq)
+        || q->x < 0 || q->y < 0 || q->x > (int64_t)WF_MAX_SIDE * FIX
+        || q->y > (int64_t)WF_MAX_SIDE * FIX)
+        return 0;
+    for (int k = 0; k < nsq; k++)
+        if (sq[k].half < 0 || sq[k].half > WF_SWEEP_MAX_HALF
+            || abs64((int64_t)sq[k].x - q->x) > WF_VERTEX_MAX_RANGE * 4
+            || abs64((int64_t)sq[k].y - q->y) > WF_VERTEX_MAX_RANGE * 4)
+            return 0;
+    return 1;
+}
+
+wf_status wf_vertex_edges(const wf_grid *g, const wf_vertex_query *q,
+                          const wf_vertex_square *sq, int nsq,
+                          wf_vertex_edge_fn visit, void *ctx)
+{
+    if (!visit || !query_ok(g, q, sq, nsq))
+        return WF_ERR_ARG;
+    int64_t bx0 = (int64_t)q->x - q->range, bx1 = (int64_t)q->x + q->range;
+    int64_t by0 = (int64_t)q->y - q->range, by1 = (int64_t)q->y + q->range;
+    outline(g, q->cls, floor_div(bx0, FIX) - 1, floor_div(by0, FIX) - 1,
+            floor_div(bx1, FIX) + 1, floor_div(by1, FIX) + 1, visit, ctx);
+    for (int k = 0; k < nsq; k++) {
+        wf_fix x0 = sq[k].x - sq[k].half, x1 = sq[k].x + sq[k].half;
+        wf_fix y0 = sq[k].y - sq[k].half, y1 = sq[k].y + sq[k].half;
+        visit(ctx, x0, y0, x1, y0);
+        visit(ctx, x0, y1, x1, y1);
+        visit(ctx, x0, y0, x0, y1);
+        visit(ctx, x1, y0, x1, y1);
+    }
+    return WF_OK;
+}
+
 wf_status wf_vertex_find(wf_vertex *v, const wf_grid *g,
                          const wf_vertex_query *q, const wf_vertex_square *sq,
                          int nsq, const wf_fix **xy, int *n, int *reached,
@@ -541,16 +590,8 @@ wf_status wf_vertex_find(wf_vertex *v, const wf_grid *g,
     *xy = NULL;
     if (stats)
         memset(stats, 0, sizeof *stats);
-    if (!g || q->cls < 0 || q->cls >= wf_grid_class_count(g) || q->range <= 0
-        || q->range > WF_VERTEX_MAX_RANGE || nsq < 0 || (nsq > 0 && !sq)
-        || q->x < 0 || q->y < 0 || q->x > (int64_t)WF_MAX_SIDE * FIX
-        || q->y > (int64_t)WF_MAX_SIDE * FIX)
+    if (!query_ok(g, q, sq, nsq))
         return WF_ERR_ARG;
-    for (int k = 0; k < nsq; k++)
-        if (sq[k].half < 0 || sq[k].half > WF_SWEEP_MAX_HALF
-            || abs64((int64_t)sq[k].x - q->x) > WF_VERTEX_MAX_RANGE * 4
-            || abs64((int64_t)sq[k].y - q->y) > WF_VERTEX_MAX_RANGE * 4)
-            return WF_ERR_ARG;
     if (!wf_sweep_point_clear(g, q->cls, q->x, q->y))
         return WF_START_BLOCKED;
     v->grid = g;

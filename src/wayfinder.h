@@ -1188,6 +1188,20 @@ wf_status wf_vertex_find(wf_vertex *v, const wf_grid *g,
                          int nsq, const wf_fix **xy, int *n, int *reached,
                          wf_vertex_stats *stats);
 
+/* The edges a query sees, for drawing and checking: visit(ctx, x0, y0,
+ * x1, y1) [fixed] for each, first the outline of the navcells not
+ * passable for q->cls that meet the box grown by one navcell (every
+ * navcell edge between a blocked and a passable navcell, navcells off the
+ * grid blocked; row by row, each navcell's bottom, top, left, right side),
+ * then the four sides of each square in input order: exactly the edges
+ * the brute mode gathers (wf_vertex_stats.edges counts them). Needs no
+ * scratch. WF_ERR_ARG as wf_vertex_find, or for a NULL visit. */
+typedef void (*wf_vertex_edge_fn)(void *ctx, wf_fix x0, wf_fix y0, wf_fix x1,
+                                  wf_fix y1);
+wf_status wf_vertex_edges(const wf_grid *g, const wf_vertex_query *q,
+                          const wf_vertex_square *sq, int nsq,
+                          wf_vertex_edge_fn visit, void *ctx);
+
 /* --------------------------------------------------------------- units -- */
 /* A unit simulation over a grid (units.c): RTS units with a position, a
  * class of the grid, a radius (their axis-aligned square's half size) and
@@ -1386,6 +1400,16 @@ wf_status wf_units_short_path(wf_units *u, const wf_grid *g, uint32_t id,
                               const wf_goal *goal, wf_fix range, int brute,
                               const wf_fix **xy, int *n, int *reached,
                               wf_vertex_stats *stats);
+
+/* The edges the vertex pathfinder sees round unit id in a box of half
+ * size range (wf_vertex_edges of the query wf_units_short_path makes):
+ * the blocked navcells' outline for the unit's class, then the sides of
+ * every other unit's square in the box, grown by the unit's radius. For
+ * drawing; the simulation is not changed. WF_ERR_NOTFOUND for an unknown
+ * id, WF_ERR_ARG for a range outside (0, WF_VERTEX_MAX_RANGE]. */
+wf_status wf_units_vertex_edges(wf_units *u, const wf_grid *g, uint32_t id,
+                                wf_fix range, wf_vertex_edge_fn visit,
+                                void *ctx);
 
 /* Saving and loading. The state is every unit's wf_unit_info with its
  * waypoints, plus wf_units_clock: the next id, ticks run, the next

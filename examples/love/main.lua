@@ -1,25 +1,30 @@
 -- wayfinder in LÖVE: a house world with people running errands through
--- doors (portal trees, a locked door, a door that sticks and fails), and
--- an RTS map whose units path to where you click. Driven by the module's
--- public API only (wayfinder.world, wayfinder.bt, wayfinder.grid,
--- wayfinder.queue); a units scene is added when wayfinder.units exists.
+-- doors (portal trees, a locked door, a door that sticks and fails), an
+-- RTS map whose squads path to where you click through a shared request
+-- queue, and a few hundred RTS units (wayfinder.units) ordered by clicks,
+-- drawn with their paths, squares and the vertex pathfinder's edges.
+-- Driven by the module's public API only (wayfinder.world, wayfinder.bt,
+-- wayfinder.grid, wayfinder.queue, wayfinder.units).
 --
 --   make versions && love examples/love      (from the repository root)
 --
--- Keys: Tab next scene, Space pause, P paths on/off, E vertex edges on/off
--- (units scene), 1-4 pick a squad (RTS). Mouse (RTS): left click sends the
--- squad there, right click drops a rotated obstruction square.
+-- Keys: Tab next scene, Space pause, P paths on/off; on the two RTS maps
+-- 1-4 pick a squad, a left click sends it there, a right click drops a
+-- rotated obstruction square; in the units scene S squares on/off and E
+-- the vertex pathfinder's edges on/off (round the unit nearest the mouse).
 --
 -- Scripted run (make love-check): WAYFINDER_LOVE_SCRIPT=<dir> plays a fixed
--- list of keys and clicks, saves screenshots into <dir>, prints the ticks
--- and the colours it drew, and quits; any Lua error quits with status 1.
+-- list of keys and clicks, saves screenshots into <dir>, prints the ticks,
+-- the colours and what the units scene drew, and quits; any Lua error
+-- quits with status 1.
 
 -- ------------------------------------------------------------ module --
 -- The module's Lua files and its compiled core: from the repository when
 -- run from it, or from beside the game (docs/engines.md, shipping).
 local source = love.filesystem.getSource()
 local root = source .. "/../../"
-package.path = root .. "lua/?.lua;" .. root .. "lua/?/init.lua;" .. package.path
+package.path = root .. "lua/?.lua;" .. root .. "lua/?/init.lua;" .. root .. "examples/?.lua;"
+  .. package.path
 package.cpath = (os.getenv("WAYFINDER_LOVE_CPATH") or (root .. "build/luajit/?.so")) .. ";"
   .. love.filesystem.getSourceBaseDirectory() .. "/?.so;" .. package.cpath
 
@@ -37,27 +42,14 @@ end
 
 local scenes   -- filled below, once every scene is defined
 local current = 1
-local paused, show_paths, show_edges = false, true, true
+local paused = false
+-- what the scenes draw, toggled by keys: paths (P), squares and the vertex
+-- pathfinder's edges (S, E: the units scene)
+local flags = { paths = true, squares = true, edges = true }
 local ticks = 0
 
 -- ------------------------------------------------------------- house --
 local house = {}
-
-local LAYOUT = [[
-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+
-|. . . . . .|. . . . . . .|. . . . . . .|
-+ + + + + + + + + + + + + + + + + + + + +
-|. f . . . .A. . . . . . .B. . . . w b .|
-+ + + + + + + + + + + + + + + + + + + + +
-|. . . . . .|. . . . . . .|. . . . . . .|
-+-+C+-+-+-+-+-+-+D+-+-+-+-+-+-+-+-+-+F+-+
-|. . . . . . . . . . . . .|. . . . . . .|
-+ + + + + + + + + + + + + + + + + + + + +
-|. . s . . . . . . . . . .E. . . . t . .|
-+ + + + + + + + + + + + + + + + + + + + +
-|. . . . . . . . . . . . .|. . . . . . .|
-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+
-]]
 
 local ROOM_COLOURS = { { 0.93, 0.87, 0.75 }, { 0.82, 0.88, 0.93 }, { 0.88, 0.82, 0.93 },
   { 0.84, 0.93, 0.82 }, { 0.93, 0.82, 0.84 } }
@@ -65,29 +57,8 @@ local PERSON_COLOURS = { { 0.85, 0.2, 0.2 }, { 0.2, 0.45, 0.85 }, { 0.15, 0.6, 0
   { 0.75, 0.45, 0.1 }, { 0.55, 0.2, 0.7 }, { 0.1, 0.6, 0.65 } }
 
 function house.load()
-  local w, made = wayfinder.world.from_ascii(LAYOUT, {
-    legend = {
-      A = { type = "door" }, B = { type = "door" }, C = { type = "door" },
-      D = { type = "door" }, E = { type = "door" }, F = { type = "door" },
-      f = { type = "fridge", facing = "south" }, w = { type = "wardrobe", facing = "south" },
-      b = { type = "bed", facing = "south" }, s = { type = "sofa", facing = "north" },
-      t = { type = "tub", facing = "west" },
-    },
-    order = "ABCDEFfwbst",
-  })
-  house.w = w
   house.events = {}
-  house.door = {}
-  house.things = {}
-  for _, ch in ipairs({ "A", "B", "C", "D", "E", "F" }) do house.door[ch] = made[ch][1] end
-  for _, ch in ipairs({ "f", "w", "b", "s", "t" }) do
-    house.things[#house.things + 1] = made[ch][1]
-  end
-  w:set_locked(house.door.B.id, true)
-  house.locked = { [house.door.B.id] = true }
-  house.sticky = { [house.door.D.id] = true }
   house.failed_at = {}   -- door id -> tick of the last failure there
-
   local function note(ctx, what)
     local d = ctx:stack_object()
     local line = ("tick %d: %s %s door %s"):format(ctx.world:now(), ctx.person.label, what,
@@ -97,25 +68,14 @@ function house.load()
     if d and what ~= "crossed" then house.failed_at[d.id] = ctx.world:now() end
     return true
   end
-  w:add_tree("logged_door", bt.selector {
-    bt.sequence {
-      bt.subtree("wayfinder.door"),
-      bt.action(function(ctx) return note(ctx, "crossed") end),
-    },
-    bt.fail(bt.action(function(ctx) return note(ctx, "gave up at") end)),
-  })
-  w:add_tree("sticky_door", bt.selector {
-    bt.sequence {
-      bt.goto_relative { side = "portal", max_tries = 8 },
-      bt.condition(function() return false end, "jammed"),
-    },
-    bt.sequence {
-      bt.action(function(ctx) return note(ctx, "found jammed") end),
-      bt.fail_portal(),
-    },
-  })
-  for _, d in ipairs(w:doors()) do w:set_portal_tree(d.id, "logged_door") end
-  w:set_portal_tree(house.door.D.id, "sticky_door")
+  -- the house of examples/house.lua (examples/house_world.lua)
+  local built = require("house_world").build(wayfinder, note)
+  local w = built.world
+  house.w = w
+  house.door = built.door
+  house.things = built.things
+  house.locked = { [house.door.B.id] = true }
+  house.sticky = { [house.door.D.id] = true }
 
   w:add_tree("visit", bt.sequence {
     bt.goto_relative { side = "front", distance = 0.25, facing = "toward", max_tries = 8 },
@@ -138,7 +98,7 @@ function house.load()
     end)),
   }))
   local starts = { { 3.5, 0.5 }, { 8.5, 1.5 }, { 15.5, 1.5 }, { 10.5, 4.5 }, { 2.5, 5.5 },
-    { 17.5, 4.5 } }
+    { 15.5, 5.5 } }   -- off the things: one started on the tub and never got out
   house.people = {}
   for k, s in ipairs(starts) do
     local p = w:add_person { x = s[1], y = s[2], label = tostring(k), speed = 0.25,
@@ -198,7 +158,7 @@ function house.draw()
   for k, p in ipairs(house.people) do
     local c = PERSON_COLOURS[(k - 1) % #PERSON_COLOURS + 1]
     local x, y = p:position()
-    if show_paths then
+    if flags.paths then
       local pts = { OX + x * TILE, OY + y * TILE }
       for _, q in ipairs(p:route()) do
         pts[#pts + 1] = OX + q[1] * TILE
@@ -325,7 +285,7 @@ function rts.draw()
   local colours = { { 1, 0.3, 0.3 }, { 0.3, 0.6, 1 }, { 0.4, 1, 0.4 }, { 1, 0.8, 0.2 } }
   for _, u in ipairs(rts.units) do
     local c = colours[u.squad]
-    if show_paths and u.path and u.path[u.at] and u.squad == rts.squad then
+    if flags.paths and u.path and u.path[u.at] and u.squad == rts.squad then
       local pts = { RX + u.x * CELL, RY + u.y * CELL }
       for k = u.at, #u.path do
         pts[#pts + 1] = RX + (u.path[k][1] + 0.5) * CELL
@@ -361,58 +321,14 @@ function rts.keypressed(key)
 end
 
 -- ------------------------------------------------------------- units --
--- wayfinder.units (docs/units.md) when this build has it: an RTS map whose
--- units take mouse orders, with the vertex pathfinder's edges on E.
-local units_scene
-if type(wayfinder.units) == "table" then
-  local U = wayfinder.units
-  local s = { ids = {} }
-  function s.load()
-    s.grid = wayfinder.grid.new(64, 40)
-    for y = 8, 31 do s.grid:set_passable(30, y, y >= 18 and y <= 21) end   -- a wall with a gap
-    s.sim = U.new(s.grid)
-    s.ids = {}
-    for k = 0, 39 do
-      local id = s.sim:add { x = 4.5 + (k % 8) * 1.5, y = 12.5 + math.floor(k / 8) * 3,
-        radius = 0.4, speed = 0.25 }
-      if id then s.ids[#s.ids + 1] = id end
-    end
-  end
-  function s.update()
-    if s.sim then s.sim:tick() end
-  end
-  function s.mousepressed(x, y, button)
-    local gx, gy = (x - 32) / 14, (y - 60) / 14
-    if button ~= 1 or gx < 0 or gy < 0 or gx >= 64 or gy >= 40 then return end
-    for _, id in ipairs(s.ids) do s.sim:move(id, gx, gy, { goal = { shape = "circle",
-      radius = 4 } }) end
-  end
-  function s.draw()
-    local lg = love.graphics
-    for y = 0, 39 do
-      for x = 0, 63 do
-        if not s.grid:is_passable(x, y) then
-          lg.setColor(0.35, 0.35, 0.4)
-          lg.rectangle("fill", 32 + x * 14, 60 + y * 14, 14, 14)
-        end
-      end
-    end
-    lg.setColor(0.3, 0.7, 1)
-    for _, id in ipairs(s.ids) do
-      local ux, uy = s.sim:position(id)
-      lg.rectangle("line", 32 + (ux - 0.4) * 14, 60 + (uy - 0.4) * 14, 0.8 * 14, 0.8 * 14)
-    end
-    lg.setColor(1, 1, 1)
-    lg.print(("wayfinder.units: %d units, squares drawn; left click orders them all "
-      .. "through the gap"):format(#s.ids), 32, 20)
-  end
-  units_scene = s
-end
+-- wayfinder.units: a few hundred units ordered by clicks, with their
+-- paths, squares and the vertex pathfinder's edges (units_scene.lua).
+local units_scene = require("units_scene").new(wayfinder, rand, flags)
 
 -- -------------------------------------------------------------- love --
-scenes = { house, rts }
-if units_scene then scenes[#scenes + 1] = units_scene end
+scenes = { house, rts, units_scene }
 
+local UX, UY, UCELL = units_scene.X0, units_scene.Y0, units_scene.CELL
 local script = {
   -- frame, action
   { 60, "shot", "house.png" },
@@ -427,7 +343,26 @@ local script = {
   { 69, "click", RX + 85 * CELL, RY + 50 * CELL, 1 },
   { 70, "key", "1" },
   { 150, "shot", "rts.png" },
-  { 152, "quit" },
+  -- the units scene: four squads sent across each other through the gaps
+  { 151, "key", "tab" },
+  { 152, "click", UX + 50 * UCELL, UY + 27 * UCELL, 1 },
+  { 153, "key", "2" },
+  { 154, "click", UX + 80 * UCELL, UY + 46 * UCELL, 1 },
+  { 155, "key", "3" },
+  { 156, "click", UX + 20 * UCELL, UY + 40 * UCELL, 1 },
+  { 157, "key", "4" },
+  { 158, "click", UX + 46 * UCELL, UY + 22 * UCELL, 1 },
+  { 159, "click", UX + 56 * UCELL, UY + 30 * UCELL, 2 },
+  { 160, "key", "1" },
+  { 161, "mouse", UX + 33 * UCELL, UY + 27 * UCELL },
+  { 200, "key", "e" },   -- the toggles: off and on again
+  { 201, "key", "s" },
+  { 202, "key", "p" },
+  { 204, "key", "e" },
+  { 205, "key", "s" },
+  { 206, "key", "p" },
+  { 300, "shot", "units.png" },
+  { 302, "quit" },
 }
 local frame = 0
 
@@ -469,6 +404,7 @@ local function run_script()
     if step[1] == frame then
       if step[2] == "key" then love.keypressed(step[3])
       elseif step[2] == "click" then love.mousepressed(step[3], step[4], step[5])
+      elseif step[2] == "mouse" then units_scene.mouse = { step[3], step[4] }
       elseif step[2] == "shot" then
         local name = step[3]
         love.graphics.captureScreenshot(function(data)
@@ -486,6 +422,7 @@ local function run_script()
             for _, u in ipairs(rts.units) do if u.path then n = n + 1 end end
             return n
           end)()))
+        print(units_scene.summary() .. (", %d fps"):format(love.timer.getFPS()))
         io.stdout:flush()
         love.event.quit(0)
       end
@@ -495,6 +432,7 @@ end
 
 function love.draw()
   love.graphics.clear(0.12, 0.12, 0.14)
+  love.graphics.setLineJoin("none")   -- a path that doubles back draws no join spike
   scenes[current].draw()
   love.graphics.setColor(0.8, 0.8, 0.8)
   love.graphics.print(("Tab: scene %d/%d   Space: pause   P: paths   %d fps"):format(current,
@@ -505,8 +443,9 @@ end
 function love.keypressed(key)
   if key == "tab" then current = current % #scenes + 1
   elseif key == "space" then paused = not paused
-  elseif key == "p" then show_paths = not show_paths
-  elseif key == "e" then show_edges = not show_edges
+  elseif key == "p" then flags.paths = not flags.paths
+  elseif key == "s" then flags.squares = not flags.squares
+  elseif key == "e" then flags.edges = not flags.edges
   elseif key == "escape" then love.event.quit()
   elseif scenes[current].keypressed then scenes[current].keypressed(key) end
 end

@@ -22,6 +22,8 @@ local describe = require("wayfinder.util").describe
 -- the type name, so the fields cannot be reached for writing either.
 local NODE_NAME = "wayfinder.bt.node"
 local nodes = setmetatable({}, { __mode = "k" })   -- every node ever made
+-- node or frozen view -> the plain table it reads from (for M.fields)
+local sources = setmetatable({}, { __mode = "k" })
 
 -- How an error names a node: its kind, and its name where it has one.
 local function label(f)
@@ -41,7 +43,7 @@ end
 
 -- A read-only view of the plain table t (a list or a flat record).
 local function frozen(t, owner, where)
-  return setmetatable({}, {
+  local view = setmetatable({}, {
     __index = t,
     __newindex = refuse(owner, where),
     __len = function() return #t end,
@@ -49,6 +51,8 @@ local function frozen(t, owner, where)
     __ipairs = function() return ipairs(t) end,   -- 5.2's ipairs reads it
     __metatable = "wayfinder.bt.frozen",
   })
+  sources[view] = t
+  return view
 end
 
 local function new_node(kind, fields)
@@ -65,12 +69,28 @@ local function new_node(kind, fields)
     __metatable = NODE_NAME,
   })
   nodes[node] = true
+  sources[node] = fields
   return node
 end
 
 --- True when v is a node made by one of the constructors.
 function M.is_node(v)
   return nodes[v] == true
+end
+
+--- A plain copy of a node's fields, or of the entries of a node's frozen
+-- children list or options: # and pairs work on it on every Lua version
+-- (5.1 and LuaJIT tables ignore the views' __len and __pairs). Writing to
+-- the copy leaves the node as it was.
+function M.fields(v)
+  local t = sources[v]
+  if not t then
+    error(("wayfinder.bt.fields: value must be a behavior tree node, or its children "
+      .. "or options, got %s"):format(describe(v)), 2)
+  end
+  local copy = {}
+  for k, x in pairs(t) do copy[k] = x end
+  return copy
 end
 
 local function check_children(fname, children)

@@ -761,6 +761,59 @@ static void test_bit_scans(void)
     CHECK_EQ(wf_clz64_portable((uint64_t)1 << 63), 0);
 }
 
+/* ------------------------------------------------------ vertex edges -- */
+
+typedef struct edge_tally {
+    int n;
+    int64_t sum;        /* of every coordinate, to see where they were */
+} edge_tally;
+
+static void tally_edge(void *p, wf_fix x0, wf_fix y0, wf_fix x1, wf_fix y1)
+{
+    edge_tally *t = p;
+    t->n++;
+    t->sum += (int64_t)x0 + y0 + x1 + y1;
+}
+
+static void test_vertex_edges(void)
+{
+    wf_grid *g = open_grid(9, 7);
+    CHECK(g != NULL);
+    if (!g)
+        return;
+    CHECK_EQ(wf_grid_set_passable(g, 3, 3, -1, 0), WF_OK);
+    wf_vertex_query q;
+    memset(&q, 0, sizeof q);
+    q.x = WF_FIX(5) + WF_FIX_ONE / 2;
+    q.y = WF_FIX(3) + WF_FIX_ONE / 2;
+    q.range = WF_FIX(1);
+    wf_vertex_square sq = {WF_FIX(6) + WF_FIX_ONE / 2, WF_FIX(4) + WF_FIX_ONE / 2,
+                           WF_FIX_ONE / 2};
+    edge_tally t = {0, 0};
+    /* navcell (3, 3): its four sides; the square: its four sides */
+    CHECK_EQ(wf_vertex_edges(g, &q, &sq, 1, tally_edge, &t), WF_OK);
+    CHECK_EQ(t.n, 8);
+    /* (3,3)-(4,3), (3,4)-(4,4), (3,3)-(3,4), (4,3)-(4,4), then the square's
+     * (6,4)-(7,4), (6,5)-(7,5), (6,4)-(6,5), (7,4)-(7,5) */
+    CHECK_EQ(t.sum, (int64_t)WF_FIX_ONE * (13 + 15 + 13 + 15 + 21 + 23 + 21 + 23));
+    /* and the baseline's count agrees */
+    wf_vertex *v = NULL;
+    CHECK_EQ(wf_vertex_create(&v, 64), WF_OK);
+    const wf_fix *xy;
+    int n, reached;
+    wf_vertex_stats st;
+    q.brute = 1;
+    wf_goal_point(&q.goal, WF_FIX(6), WF_FIX(3));
+    CHECK_EQ(wf_vertex_find(v, g, &q, &sq, 1, &xy, &n, &reached, &st), WF_OK);
+    CHECK_EQ(st.edges, t.n);
+    wf_vertex_destroy(v);
+    /* bad arguments */
+    CHECK_EQ(wf_vertex_edges(g, &q, &sq, 1, NULL, &t), WF_ERR_ARG);
+    q.range = 0;
+    CHECK_EQ(wf_vertex_edges(g, &q, &sq, 1, tally_edge, &t), WF_ERR_ARG);
+    wf_grid_destroy(g);
+}
+
 int main(void)
 {
     test_bit_scans();
@@ -773,6 +826,7 @@ int main(void)
     test_walker();
     test_rectplan();
     test_bad_arguments();
+    test_vertex_edges();
     printf("core: %d passed, %d failed\n", passed, failed);
     return failed ? 1 : 0;
 }

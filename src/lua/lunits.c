@@ -417,6 +417,52 @@ static int l_short_path(lua_State *L)
     return 3;
 }
 
+/* The edges the vertex pathfinder sees, for drawing: a list of
+ * {x0, y0, x1, y1}. */
+typedef struct edge_list {
+    lua_State *L;
+    lua_Integer n;
+} edge_list;
+
+static void push_edge(void *p, wf_fix x0, wf_fix y0, wf_fix x1, wf_fix y1)
+{
+    edge_list *e = p;
+    lua_State *L = e->L;
+    lua_createtable(L, 4, 0);
+    lua_pushnumber(L, x0 / FIXF);
+    lua_rawseti(L, -2, 1);
+    lua_pushnumber(L, y0 / FIXF);
+    lua_rawseti(L, -2, 2);
+    lua_pushnumber(L, x1 / FIXF);
+    lua_rawseti(L, -2, 3);
+    lua_pushnumber(L, y1 / FIXF);
+    lua_rawseti(L, -2, 4);
+    lua_rawseti(L, -2, ++e->n);
+}
+
+static int l_vertex_edges(lua_State *L)
+{
+    const char *fname = "units:vertex_edges";
+    lunits *s = check_units(L, fname);
+    uint32_t id = check_id(L, s, 2, fname);
+    wf_units_config cfg;
+    wf_units_config_of(s->u, &cfg);
+    wf_fix range = WF_FIX(cfg.short_range > 0 ? cfg.short_range : 8);
+    if (!lua_isnoneornil(L, 3)) {
+        range = wfl_check_fix(L, 3, fname, "range", 0, 64);
+        if (range <= 0)
+            wfl_error(L, fname, "range must be a number in (0, 64], got %g",
+                      (double)lua_tonumber(L, 3));
+    }
+    wf_grid *g = units_grid(L, fname);
+    lua_newtable(L);
+    edge_list e = {L, 0};
+    wf_status st = wf_units_vertex_edges(s->u, g, id, range, push_edge, &e);
+    if (st != WF_OK)
+        return raise_status(L, fname, st);
+    return 1;
+}
+
 /* ------------------------------------------------------------ reading -- */
 
 static int l_position(lua_State *L)
@@ -930,6 +976,7 @@ static const luaL_Reg METHODS[] = {
     {"add", l_add},
     {"check_placement", l_check_placement},
     {"short_path", l_short_path},
+    {"vertex_edges", l_vertex_edges},
     {"spawn_points", l_spawn_points},
     {"disperse", l_disperse},
     {"move", l_move},
