@@ -806,8 +806,13 @@ static void test_terrain(void)
     /* one corner: a local update, bad corners refused */
     CHECK_EQ(wf_grid_set_height(g, 3, 0, 0), WF_ERR_ARG);
     CHECK_EQ(wf_grid_set_height(g, 0, 0, (WF_MAX_HEIGHT + 1) * WF_FIX_ONE), WF_ERR_ARG);
+    v = wf_grid_version(g);
     CHECK_EQ(wf_grid_set_height(g, 2, 0, 8 * WF_FIX_ONE), WF_OK);
     CHECK_EQ(wf_grid_corner_height(g, 2, 0), 8 * WF_FIX_ONE);
+    /* only the tile right of x = 4 was recomputed (clearance 0) */
+    int rx0, ry0, rx1, ry1;
+    CHECK_EQ(wf_grid_changed_since(g, v, &rx0, &ry0, &rx1, &ry1), 1);
+    CHECK(rx0 == 4 && rx1 == 7 && ry0 == 0 && ry1 == 3);
     CHECK(!wf_grid_is_passable(g, 7, 0, 1));
     int tile, tw, th;
     wf_fix water;
