@@ -5,9 +5,11 @@
  *   j <= y < j+1 in world units; indices are 0-based. Each grid has 1 to 16
  *   passability classes, each with a name and an integer clearance c. A
  *   navcell is passable for a class when:
- *     - no navcell in the (2c+1) x (2c+1) square centred on it is blocked by
- *       terrain for that class (outside the grid and the forced map border
- *       count as terrain-blocked), and
+ *     - no navcell in the (2c+1) x (2c+1) square centred on it (or, for a
+ *       class with the circle shape, within dx^2 + dy^2 <= c (c + 1)) is
+ *       blocked by terrain for that class (outside the grid, the forced map
+ *       border, and navcells whose heightmap slope or water depth break
+ *       the class's limits count as terrain-blocked), and
  *     - no static obstruction blocks it for that class: a rotated rectangle
  *       blocks a navcell when all four corners of the navcell lie inside the
  *       rectangle or within distance max(c, (3 - min(w, h)) / 2) of it.
