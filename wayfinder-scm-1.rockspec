@@ -44,6 +44,7 @@ build = {
             "src/search.c",
             "src/smooth.c",
             "src/sweep.c",
+            "src/terrain.c",
             "src/units.c",
             "src/vertex.c",
             "src/trig.c",

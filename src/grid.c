@@ -75,6 +75,19 @@ static int config_valid(const wf_grid_config *cfg)
         const wf_class_def *c = &cfg->classes[k];
         if (c->clearance < 0 || c->clearance > WF_MAX_CLEARANCE)
             return 0;
+        if ((c->limits & ~(WF_LIMIT_SLOPE | WF_LIMIT_MIN_DEPTH
+                           | WF_LIMIT_MAX_DEPTH)) != 0)
+            return 0;
+        if (((c->limits & WF_LIMIT_SLOPE) && c->max_slope < 0)
+            || ((c->limits & WF_LIMIT_MIN_DEPTH) && c->min_depth < 0)
+            || ((c->limits & WF_LIMIT_MAX_DEPTH) && c->max_depth < 0))
+            return 0;
+        if ((c->limits & WF_LIMIT_MIN_DEPTH) && (c->limits & WF_LIMIT_MAX_DEPTH)
+            && c->min_depth > c->max_depth)
+            return 0;
+        if (c->clearance_shape != WF_CLEARANCE_SQUARE
+            && c->clearance_shape != WF_CLEARANCE_CIRCLE)
+            return 0;
         if (memchr(c->name, 0, WF_NAME_MAX) == NULL || c->name[0] == 0)
             return 0;
         for (int m = 0; m < k; m++)
@@ -155,9 +168,12 @@ wf_status wf_grid_create(wf_grid **out, const wf_grid_config *cfg)
     g->h = cfg->height;
     g->nclasses = cfg->nclasses;
     memcpy(g->classes, cfg->classes, sizeof g->classes);
-    for (int k = 0; k < g->nclasses; k++)
+    for (int k = 0; k < g->nclasses; k++) {
         if (g->classes[k].clearance > g->max_clearance)
             g->max_clearance = g->classes[k].clearance;
+        if (g->classes[k].limits)
+            g->hm_limited = 1;
+    }
     g->border = cfg->border;
     g->border_shape = cfg->border_shape;
     /* one spare word per row lets scanners read a 64-bit window anywhere */
@@ -177,13 +193,18 @@ wf_status wf_grid_create(wf_grid **out, const wf_grid_config *cfg)
     g->tpass = calloc(g->tplane_words * (size_t)g->nclasses, sizeof(uint64_t));
     g->row_lo = malloc((size_t)g->h * sizeof(int32_t));
     g->row_hi = malloc((size_t)g->h * sizeof(int32_t));
-    if (!g->terrain || !g->pass || !g->tpass || !g->row_lo || !g->row_hi) {
+    if (g->hm_limited)
+        g->hm_ok = calloc(total, sizeof(uint64_t));
+    if (!g->terrain || !g->pass || !g->tpass || !g->row_lo || !g->row_hi
+        || (g->hm_limited && !g->hm_ok)) {
         wf_grid_destroy(g);
         return WF_ERR_NOMEM;
     }
     g->cost_hist[1] = (uint32_t)((int64_t)g->w * g->h);
     compute_border(g);
     set_plane_bits_all(g, g->terrain);
+    if (g->hm_ok)
+        (void)wf_terrain_fill(g, g->hm_ok, 0, 0, g->w - 1, g->h - 1);
     wf_status st = wf_grid_rebuild(g);
     if (st != WF_OK) {
         wf_grid_destroy(g);
@@ -204,6 +225,8 @@ void wf_grid_destroy(wf_grid *g)
     free(g->obs);
     free(g->row_lo);
     free(g->row_hi);
+    free(g->hm_heights);
+    free(g->hm_ok);
     free(g);
 }
 
@@ -228,6 +251,13 @@ int wf_grid_class_clearance(const wf_grid *g, int cls)
     return g->classes[cls].clearance;
 }
 
+const wf_class_def *wf_grid_class_def(const wf_grid *g, int cls)
+{
+    if (cls < 0 || cls >= g->nclasses)
+        return NULL;
+    return &g->classes[cls];
+}
+
 int wf_grid_class_index(const wf_grid *g, const char *name)
 {
     for (int k = 0; k < g->nclasses; k++)
@@ -245,6 +275,10 @@ size_t wf_grid_memory(const wf_grid *g)
     if (g->cost)
         m += (size_t)g->w * (size_t)g->h;
     m += g->obs_cap * sizeof(wf_obstruction);
+    if (g->hm_ok)
+        m += g->plane_words * (size_t)g->nclasses * sizeof(uint64_t);
+    if (g->hm_heights)
+        m += (size_t)(g->hm_w + 1) * (size_t)(g->hm_h + 1) * sizeof(int32_t);
     return m;
 }
 
@@ -274,6 +308,8 @@ static int terrain_blocked(const wf_grid *g, int k, int x, int y)
         return 1;
     if (x < g->row_lo[y] || x > g->row_hi[y])
         return 1;
+    if (g->hm_ok && !wf_bit(wf_plane_row(g, g->hm_ok, k, y), x))
+        return 1;
     return !wf_bit(wf_plane_row(g, g->terrain, k, y), x);
 }
 
@@ -290,6 +326,52 @@ static void mark_dirty(wf_grid *g, int x0, int y0, int x1, int y1)
     if (y1 > g->dy1) g->dy1 = y1;
 }
 
+/* The circular filter: navcell (x, y) is blocked when a terrain-blocked
+ * navcell (x + dx, y + dy) has dx^2 + dy^2 <= c (c + 1), the disc of radius
+ * c + 1/2 through navcell centres. Prefix counts per row, then for each
+ * navcell one window per row offset: O(region x (2c + 1)). */
+static wf_status expand_circle(const wf_grid *g, int k, uint8_t *blk,
+                               int x0, int y0, int x1, int y1)
+{
+    int c = g->classes[k].clearance;
+    int rw = x1 - x0 + 1, rh = y1 - y0 + 1;
+    int th = rh + 2 * c, pw = rw + 2 * c + 1;
+    int32_t *pre = malloc((size_t)th * (size_t)pw * sizeof(int32_t));
+    int *half = malloc((size_t)(c + 1) * sizeof(int));
+    if (!pre || !half) {
+        free(pre);
+        free(half);
+        return WF_ERR_NOMEM;
+    }
+    int64_t lim = (int64_t)c * (c + 1);
+    for (int dy = 0; dy <= c; dy++) {
+        int64_t rem = lim - (int64_t)dy * dy;
+        half[dy] = (int)wf_isqrt64((uint64_t)rem);
+    }
+    for (int r = 0; r < th; r++) {
+        int y = y0 - c + r;
+        int32_t *p = pre + (size_t)r * (size_t)pw;
+        p[0] = 0;
+        for (int i = 0; i < pw - 1; i++)
+            p[i + 1] = p[i] + terrain_blocked(g, k, x0 - c + i, y);
+    }
+    for (int y = y0; y <= y1; y++)
+        for (int x = x0; x <= x1; x++) {
+            int blocked = 0;
+            for (int dy = -c; dy <= c && !blocked; dy++) {
+                int hw = half[dy < 0 ? -dy : dy];
+                const int32_t *p = pre + (size_t)(y - y0 + c + dy) * (size_t)pw;
+                /* column x' sits at index x' - x0 + c of the prefix row */
+                int a = x - hw - x0 + c, b = x + hw - x0 + c + 1;
+                blocked = p[b] - p[a] > 0;
+            }
+            blk[(size_t)(y - y0) * rw + (x - x0)] = (uint8_t)blocked;
+        }
+    free(pre);
+    free(half);
+    return WF_OK;
+}
+
 /* Blocked flags of class k for the region, from terrain with clearance c:
  * a horizontal then a vertical sliding-window count, so the cost is linear
  * in the region size whatever c is. */
@@ -298,6 +380,8 @@ static wf_status expand_terrain(const wf_grid *g, int k, uint8_t *blk,
 {
     int c = g->classes[k].clearance;
     int rw = x1 - x0 + 1, rh = y1 - y0 + 1;
+    if (c > 0 && g->classes[k].clearance_shape == WF_CLEARANCE_CIRCLE)
+        return expand_circle(g, k, blk, x0, y0, x1, y1);
     if (c == 0) {
         for (int y = y0; y <= y1; y++)
             for (int x = x0; x <= x1; x++)

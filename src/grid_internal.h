@@ -43,6 +43,13 @@ struct wf_grid {
     /* change log: the last WF_CHANGE_LOG recomputed regions */
     struct { uint64_t version; int x0, y0, x1, y1; } changes[WF_CHANGE_LOG];
     unsigned nchanges;          /* total ever logged */
+    /* heightmap terrain (terrain.c); hm_tile 0 while there is none */
+    int hm_tile, hm_w, hm_h;    /* navcells per tile side; tiles across, down */
+    int32_t *hm_heights;        /* (hm_w + 1) * (hm_h + 1) corners, Q16.16 */
+    wf_fix hm_water;
+    int hm_limited;             /* some class has WF_LIMIT_* bits */
+    uint64_t *hm_ok;            /* nclasses planes, only when hm_limited:
+                                   1 = the class's limits allow the navcell */
 };
 
 
@@ -89,5 +96,12 @@ wf_status wf_rasterize(const wf_shape *s, int clearance, uint8_t *blk,
 
 /* grid.c */
 wf_status wf_grid_update_region(wf_grid *g, int x0, int y0, int x1, int y1);
+
+/* terrain.c */
+/* Writes the hm_ok bits of every class over [x0, x1] x [y0, y1] (clipped)
+ * into planes (hm_ok or a copy of its layout) from the current heightmap
+ * (or flat and dry without one). Returns 1 when a bit changed. */
+int wf_terrain_fill(const wf_grid *g, uint64_t *planes, int x0, int y0, int x1,
+                    int y1);
 
 #endif

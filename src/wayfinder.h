@@ -5,9 +5,11 @@
  *   j <= y < j+1 in world units; indices are 0-based. Each grid has 1 to 16
  *   passability classes, each with a name and an integer clearance c. A
  *   navcell is passable for a class when:
- *     - no navcell in the (2c+1) x (2c+1) square centred on it is blocked by
- *       terrain for that class (outside the grid and the forced map border
- *       count as terrain-blocked), and
+ *     - no navcell in the (2c+1) x (2c+1) square centred on it (or, for a
+ *       class with the circle shape, within dx^2 + dy^2 <= c (c + 1)) is
+ *       blocked by terrain for that class (outside the grid, the forced map
+ *       border, and navcells whose heightmap slope or water depth break
+ *       the class's limits count as terrain-blocked), and
  *     - no static obstruction blocks it for that class: a rotated rectangle
  *       blocks a navcell when all four corners of the navcell lie inside the
  *       rectangle or within distance max(c, (3 - min(w, h)) / 2) of it.
@@ -116,9 +118,26 @@ typedef enum wf_border_shape {
     WF_BORDER_CIRCLE = 1
 } wf_border_shape;
 
+/* Which terrain limits of a class apply (wf_class_def.limits). */
+#define WF_LIMIT_SLOPE      1u   /* slope <= max_slope */
+#define WF_LIMIT_MIN_DEPTH  2u   /* depth >= min_depth */
+#define WF_LIMIT_MAX_DEPTH  4u   /* depth <= max_depth */
+
+typedef enum wf_clearance_shape {
+    WF_CLEARANCE_SQUARE = 0,  /* (2c + 1) x (2c + 1) square filter */
+    WF_CLEARANCE_CIRCLE = 1   /* navcells with dx^2 + dy^2 <= c (c + 1) */
+} wf_clearance_shape;
+
+/* A zeroed class (as wf_grid_config_init leaves classes 1..15) has no
+ * terrain limits and the square clearance filter. */
 typedef struct wf_class_def {
     char name[WF_NAME_MAX];   /* unique, non-empty, NUL-terminated */
     int clearance;            /* [navcells] [0, WF_MAX_CLEARANCE] */
+    unsigned limits;          /* WF_LIMIT_* bits: which fields below apply */
+    wf_fix max_slope;         /* [Q16.16 height per navcell] >= 0 */
+    wf_fix min_depth;         /* [Q16.16] >= 0, water depth (terrain.c) */
+    wf_fix max_depth;         /* [Q16.16] >= min_depth when both apply */
+    wf_clearance_shape clearance_shape;
 } wf_class_def;
 
 typedef struct wf_grid_config {
@@ -144,6 +163,9 @@ const char *wf_grid_class_name(const wf_grid *g, int cls);   /* [0, n) */
 int wf_grid_class_clearance(const wf_grid *g, int cls);
 int wf_grid_border(const wf_grid *g);
 wf_border_shape wf_grid_border_shape(const wf_grid *g);
+/* The definition of class cls (name, clearance, limits, shape); NULL when
+ * cls is out of range. */
+const wf_class_def *wf_grid_class_def(const wf_grid *g, int cls);
 /* Index of the class called name, or -1. */
 int wf_grid_class_index(const wf_grid *g, const char *name);
 /* Bytes owned by the grid (bit planes, costs, obstructions). */
@@ -168,6 +190,34 @@ int wf_grid_terrain_passable(const wf_grid *g, int x, int y, int cls);
 /* 1 when the navcell is passable for cls after clearance, border and
  * obstructions; 0 otherwise or off the grid. */
 int wf_grid_is_passable(const wf_grid *g, int x, int y, int cls);
+
+/* Heightmap terrain (terrain.c, docs/grid.md "Heightmap terrain"). The map
+ * is cut into tiles of `tile` x `tile` navcells, tw = ceil(width / tile)
+ * across and th = ceil(height / tile) down; heights are given per tile
+ * corner, (tw + 1) * (th + 1) of them, row-major, Q16.16 in
+ * [-WF_MAX_HEIGHT, WF_MAX_HEIGHT], as is the water level. Each navcell's
+ * height, slope and water depth are the bilinear interpolation at its
+ * centre (integer arithmetic only); a class with WF_LIMIT_* bits finds a
+ * navcell terrain-blocked when it violates a limit. A grid without a
+ * heightmap is flat and dry (height, slope and depth 0). Edits recompute
+ * only the navcells they touch, grown by the largest clearance. */
+#define WF_MAX_TILE    256     /* [navcells] largest tile side */
+#define WF_MAX_HEIGHT  16384   /* largest |height| and |water level| */
+/* Sets (or, with heights NULL, removes) the heightmap. WF_ERR_ARG when tile,
+ * tw, th or a value is out of range; nothing changes on an error. */
+wf_status wf_grid_set_heightmap(wf_grid *g, int tile, int tw, int th,
+                                const wf_fix *heights, wf_fix water);
+/* One corner (cx in [0, tw], cy in [0, th]); WF_ERR_ARG without heightmap. */
+wf_status wf_grid_set_height(wf_grid *g, int cx, int cy, wf_fix height);
+wf_status wf_grid_set_water(wf_grid *g, wf_fix water);
+/* 1 and the heightmap's shape when there is one, 0 otherwise. */
+int wf_grid_heightmap(const wf_grid *g, int *tile, int *tw, int *th,
+                      wf_fix *water);
+/* The height of corner (cx, cy); 0 when there is none. */
+wf_fix wf_grid_corner_height(const wf_grid *g, int cx, int cy);
+/* Height, slope and depth (all Q16.16) of navcell (x, y) on the grid. */
+void wf_grid_terrain_at(const wf_grid *g, int x, int y, int64_t *height,
+                        int64_t *slope, int64_t *depth);
 
 /* Terrain cost [1, WF_MAX_COST] of a navcell (all classes share it). */
 wf_status wf_grid_set_cost(wf_grid *g, int x, int y, int cost);

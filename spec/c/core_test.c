@@ -814,6 +814,89 @@ static void test_vertex_edges(void)
     wf_grid_destroy(g);
 }
 
+/* ------------------------------------------------------------- terrain -- */
+
+static void test_terrain(void)
+{
+    wf_grid_config cfg;
+    wf_grid_config_init(&cfg, 8, 4);
+    cfg.nclasses = 2;
+    memcpy(cfg.classes[1].name, "ship", 5);
+    cfg.classes[0].limits = WF_LIMIT_SLOPE | WF_LIMIT_MAX_DEPTH;
+    cfg.classes[0].max_slope = WF_FIX_ONE / 2;
+    cfg.classes[0].max_depth = 0;
+    cfg.classes[1].limits = WF_LIMIT_MIN_DEPTH;
+    cfg.classes[1].min_depth = WF_FIX_ONE / 4;
+    wf_grid *g = NULL;
+    CHECK_EQ(wf_grid_create(&g, &cfg), WF_OK);
+    if (!g)
+        return;
+    /* flat and dry without a heightmap: ships nowhere */
+    CHECK(wf_grid_is_passable(g, 3, 2, 0));
+    CHECK(!wf_grid_is_passable(g, 3, 2, 1));
+    CHECK_EQ(wf_grid_set_height(g, 0, 0, 0), WF_ERR_ARG);
+    CHECK_EQ(wf_grid_set_water(g, 0), WF_ERR_ARG);
+    /* a plane falling from 1 to -1 over two tiles of 4, water at 0 */
+    wf_fix hs[6] = {WF_FIX_ONE, 0, -WF_FIX_ONE, WF_FIX_ONE, 0, -WF_FIX_ONE};
+    CHECK_EQ(wf_grid_set_heightmap(g, 0, 2, 1, hs, 0), WF_ERR_ARG);
+    CHECK_EQ(wf_grid_set_heightmap(g, 4, 3, 1, hs, 0), WF_ERR_ARG);
+    CHECK_EQ(wf_grid_set_heightmap(g, 4, 2, 1, hs, (WF_MAX_HEIGHT + 1) * WF_FIX_ONE),
+             WF_ERR_ARG);
+    CHECK_EQ(wf_grid_heightmap(g, &(int){0}, &(int){0}, &(int){0}, &(wf_fix){0}), 0);
+    uint64_t v = wf_grid_version(g);
+    CHECK_EQ(wf_grid_set_heightmap(g, 4, 2, 1, hs, 0), WF_OK);
+    CHECK_EQ(wf_grid_version(g), v + 1);
+    int64_t h, sl, d;
+    wf_grid_terrain_at(g, 0, 0, &h, &sl, &d);
+    CHECK_EQ(h, 7 * WF_FIX_ONE / 8);
+    CHECK_EQ(sl, WF_FIX_ONE / 4);
+    CHECK_EQ(d, 0);
+    wf_grid_terrain_at(g, 7, 3, &h, &sl, &d);
+    CHECK_EQ(h, -7 * WF_FIX_ONE / 8);
+    CHECK_EQ(d, 7 * WF_FIX_ONE / 8);
+    CHECK(wf_grid_is_passable(g, 3, 1, 0) && !wf_grid_is_passable(g, 4, 1, 0));
+    CHECK(!wf_grid_is_passable(g, 4, 1, 1) && wf_grid_is_passable(g, 5, 1, 1));
+    /* one corner: a local update, bad corners refused */
+    CHECK_EQ(wf_grid_set_height(g, 3, 0, 0), WF_ERR_ARG);
+    CHECK_EQ(wf_grid_set_height(g, 0, 0, (WF_MAX_HEIGHT + 1) * WF_FIX_ONE), WF_ERR_ARG);
+    v = wf_grid_version(g);
+    CHECK_EQ(wf_grid_set_height(g, 2, 0, 8 * WF_FIX_ONE), WF_OK);
+    CHECK_EQ(wf_grid_corner_height(g, 2, 0), 8 * WF_FIX_ONE);
+    /* only the tile right of x = 4 was recomputed (clearance 0) */
+    int rx0, ry0, rx1, ry1;
+    CHECK_EQ(wf_grid_changed_since(g, v, &rx0, &ry0, &rx1, &ry1), 1);
+    CHECK(rx0 == 4 && rx1 == 7 && ry0 == 0 && ry1 == 3);
+    CHECK(!wf_grid_is_passable(g, 7, 0, 1));
+    int tile, tw, th;
+    wf_fix water;
+    CHECK_EQ(wf_grid_heightmap(g, &tile, &tw, &th, &water), 1);
+    CHECK(tile == 4 && tw == 2 && th == 1 && water == 0);
+    CHECK_EQ(wf_grid_set_water(g, -4 * WF_FIX_ONE), WF_OK);
+    CHECK(!wf_grid_is_passable(g, 5, 1, 1));
+    /* removed: flat and dry again */
+    CHECK_EQ(wf_grid_set_heightmap(g, 0, 0, 0, NULL, 0), WF_OK);
+    CHECK(wf_grid_is_passable(g, 4, 1, 0) && !wf_grid_is_passable(g, 5, 1, 1));
+    wf_grid_destroy(g);
+
+    /* bad class limits and shapes are refused at creation */
+    wf_grid_config bad;
+    wf_grid_config_init(&bad, 4, 4);
+    bad.classes[0].limits = WF_LIMIT_SLOPE;
+    bad.classes[0].max_slope = -1;
+    CHECK_EQ(wf_grid_create(&g, &bad), WF_ERR_ARG);
+    wf_grid_config_init(&bad, 4, 4);
+    bad.classes[0].limits = WF_LIMIT_MIN_DEPTH | WF_LIMIT_MAX_DEPTH;
+    bad.classes[0].min_depth = 2;
+    bad.classes[0].max_depth = 1;
+    CHECK_EQ(wf_grid_create(&g, &bad), WF_ERR_ARG);
+    wf_grid_config_init(&bad, 4, 4);
+    bad.classes[0].limits = 8;
+    CHECK_EQ(wf_grid_create(&g, &bad), WF_ERR_ARG);
+    wf_grid_config_init(&bad, 4, 4);
+    bad.classes[0].clearance_shape = (wf_clearance_shape)2;
+    CHECK_EQ(wf_grid_create(&g, &bad), WF_ERR_ARG);
+}
+
 int main(void)
 {
     test_bit_scans();
@@ -827,6 +910,7 @@ int main(void)
     test_rectplan();
     test_bad_arguments();
     test_vertex_edges();
+    test_terrain();
     printf("core: %d passed, %d failed\n", passed, failed);
     return failed ? 1 : 0;
 }

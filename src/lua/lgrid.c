@@ -54,7 +54,50 @@ static wf_hier *grid_hier(lua_State *L, lgrid *u, const char *fname)
 
 static const char *const GRID_KEYS[] = {"classes", "border", "border_shape",
                                         NULL};
-static const char *const CLASS_KEYS[] = {"name", "clearance", NULL};
+static const char *const CLASS_KEYS[] = {"name", "clearance", "max_slope",
+                                         "min_water_depth", "max_water_depth",
+                                         "clearance_shape", NULL};
+
+/* largest max_slope, min_water_depth and max_water_depth a class takes */
+#define TERRAIN_LIMIT 32767.0
+
+/* The terrain limits and clearance shape of the class table at c. */
+static void read_class_terrain(lua_State *L, int c, const char *fname,
+                               const char *arg, wf_class_def *def)
+{
+    static const char *const keys[] = {"max_slope", "min_water_depth",
+                                       "max_water_depth"};
+    static const unsigned bits[] = {WF_LIMIT_SLOPE, WF_LIMIT_MIN_DEPTH,
+                                    WF_LIMIT_MAX_DEPTH};
+    wf_fix *fields[] = {&def->max_slope, &def->min_depth, &def->max_depth};
+    char sub[112];
+    for (int i = 0; i < 3; i++) {
+        snprintf(sub, sizeof sub, "%s.%s", arg, keys[i]);
+        if (wfl_field(L, c, keys[i]) != LUA_TNIL) {
+            *fields[i] = wfl_check_fix(L, -1, fname, sub, 0, TERRAIN_LIMIT);
+            def->limits |= bits[i];
+        }
+        lua_pop(L, 1);
+    }
+    if ((def->limits & WF_LIMIT_MIN_DEPTH) && (def->limits & WF_LIMIT_MAX_DEPTH)
+        && def->min_depth > def->max_depth)
+        wfl_error(L, fname, "%s.min_water_depth must not exceed "
+                  "max_water_depth, got %g > %g", arg,
+                  (double)wfl_from_fix(def->min_depth),
+                  (double)wfl_from_fix(def->max_depth));
+    snprintf(sub, sizeof sub, "%s.clearance_shape", arg);
+    if (wfl_field(L, c, "clearance_shape") != LUA_TNIL) {
+        const char *shape = wfl_check_string(L, -1, fname, sub);
+        if (strcmp(shape, "square") == 0)
+            def->clearance_shape = WF_CLEARANCE_SQUARE;
+        else if (strcmp(shape, "circle") == 0)
+            def->clearance_shape = WF_CLEARANCE_CIRCLE;
+        else
+            wfl_error(L, fname, "%s must be 'square' or 'circle', got '%s'",
+                      sub, shape);
+    }
+    lua_pop(L, 1);
+}
 
 /* Reads grid options at idx (a table or nil) into cfg. */
 static void read_grid_options(lua_State *L, int idx, const char *fname,
@@ -99,7 +142,7 @@ static void read_grid_options(lua_State *L, int idx, const char *fname,
                 if (strcmp(cfg->classes[m].name, name) == 0)
                     wfl_error(L, fname, "%s '%s' is a duplicate class name",
                               sub, name);
-            memset(cfg->classes[k].name, 0, WF_NAME_MAX);
+            memset(&cfg->classes[k], 0, sizeof cfg->classes[k]);
             memcpy(cfg->classes[k].name, name, len);
             lua_pop(L, 1);
             snprintf(sub, sizeof sub, "%s.clearance", arg);
@@ -108,7 +151,9 @@ static void read_grid_options(lua_State *L, int idx, const char *fname,
             else
                 cfg->classes[k].clearance = (int)wfl_check_int(
                     L, -1, fname, sub, 0, WF_MAX_CLEARANCE);
-            lua_pop(L, 2);
+            lua_pop(L, 1);
+            read_class_terrain(L, c, fname, arg, &cfg->classes[k]);
+            lua_pop(L, 1);
         }
     }
     lua_pop(L, 1);
@@ -281,6 +326,24 @@ static int l_classes(lua_State *L)
         lua_setfield(L, -2, "name");
         lua_pushinteger(L, wf_grid_class_clearance(u->g, k));
         lua_setfield(L, -2, "clearance");
+        /* the terrain keys only when set, so plain classes read as before */
+        const wf_class_def *d = wf_grid_class_def(u->g, k);
+        if (d->limits & WF_LIMIT_SLOPE) {
+            wfl_push_fix(L, d->max_slope);
+            lua_setfield(L, -2, "max_slope");
+        }
+        if (d->limits & WF_LIMIT_MIN_DEPTH) {
+            wfl_push_fix(L, d->min_depth);
+            lua_setfield(L, -2, "min_water_depth");
+        }
+        if (d->limits & WF_LIMIT_MAX_DEPTH) {
+            wfl_push_fix(L, d->max_depth);
+            lua_setfield(L, -2, "max_water_depth");
+        }
+        if (d->clearance_shape == WF_CLEARANCE_CIRCLE) {
+            lua_pushliteral(L, "circle");
+            lua_setfield(L, -2, "clearance_shape");
+        }
         lua_rawseti(L, -2, k + 1);
     }
     return 1;
@@ -353,6 +416,161 @@ static int l_cost(lua_State *L)
     xy_args(L, u, 2, fname, &x, &y);
     lua_pushinteger(L, wf_grid_cost(u->g, x, y));
     return 1;
+}
+
+/* ------------------------------------------------------- heightmap -- */
+
+static const char *const HEIGHTMAP_KEYS[] = {"tile", "width", "height",
+                                             "heights", "water", NULL};
+
+static int l_set_heightmap(lua_State *L)
+{
+    const char *fname = "grid:set_heightmap";
+    lgrid *u = check_grid(L, fname);
+    char buf[64];
+    if (lua_isnoneornil(L, 2)) {
+        wf_status st = wf_grid_set_heightmap(u->g, 0, 0, 0, NULL, 0);
+        if (st != WF_OK)
+            return wfl_raise_status(L, fname, st);
+        note_edit(u);
+        return 0;
+    }
+    if (!lua_istable(L, 2))
+        wfl_error(L, fname, "map must be a table {tile =, width =, height =, "
+                  "heights =, water =} or nil, got %s", wfl_describe(L, 2, buf));
+    wfl_check_keys(L, 2, fname, "map", HEIGHTMAP_KEYS);
+    int gw = wf_grid_width(u->g), gh = wf_grid_height(u->g);
+    int tile = 4;
+    if (wfl_field(L, 2, "tile") != LUA_TNIL)
+        tile = (int)wfl_check_int(L, -1, fname, "map.tile", 1, WF_MAX_TILE);
+    lua_pop(L, 1);
+    int tw = (gw + tile - 1) / tile, th = (gh + tile - 1) / tile;
+    wfl_field(L, 2, "width");
+    lua_Integer w = wfl_check_int(L, -1, fname, "map.width", 1, WF_MAX_SIDE);
+    if (w != tw)
+        wfl_error(L, fname, "map.width must be %d tiles (ceil(%d / %d)), got "
+                  "%lld", tw, gw, tile, (long long)w);
+    lua_pop(L, 1);
+    wfl_field(L, 2, "height");
+    lua_Integer h = wfl_check_int(L, -1, fname, "map.height", 1, WF_MAX_SIDE);
+    if (h != th)
+        wfl_error(L, fname, "map.height must be %d tiles (ceil(%d / %d)), got "
+                  "%lld", th, gh, tile, (long long)h);
+    lua_pop(L, 1);
+    wf_fix water = 0;
+    if (wfl_field(L, 2, "water") != LUA_TNIL)
+        water = wfl_check_fix(L, -1, fname, "map.water", -WF_MAX_HEIGHT,
+                              WF_MAX_HEIGHT);
+    lua_pop(L, 1);
+    if (wfl_field(L, 2, "heights") != LUA_TTABLE)
+        wfl_error(L, fname, "map.heights must be a sequence of (width + 1) * "
+                  "(height + 1) numbers, got %s", wfl_describe(L, -1, buf));
+    int t = lua_gettop(L);
+    size_t n = (size_t)(tw + 1) * (size_t)(th + 1);
+    lua_Integer len = (lua_Integer)lua_rawlen(L, t);
+    if (len != (lua_Integer)n)
+        wfl_error(L, fname, "map.heights must hold (%d + 1) * (%d + 1) = %lld "
+                  "numbers, got %lld", tw, th, (long long)n, (long long)len);
+    /* a userdata buffer: an error while reading leaks nothing */
+    wf_fix *hs = lua_newuserdatauv(L, n * sizeof(wf_fix), 0);
+    for (size_t i = 0; i < n; i++) {
+        char arg[48];
+        snprintf(arg, sizeof arg, "map.heights[%lu]", (unsigned long)i + 1);
+        lua_rawgeti(L, t, (lua_Integer)i + 1);
+        hs[i] = wfl_check_fix(L, -1, fname, arg, -WF_MAX_HEIGHT, WF_MAX_HEIGHT);
+        lua_pop(L, 1);
+    }
+    wf_status st = wf_grid_set_heightmap(u->g, tile, tw, th, hs, water);
+    if (st != WF_OK)
+        return wfl_raise_status(L, fname, st);
+    note_edit(u);
+    return 0;
+}
+
+static void need_heightmap(lua_State *L, lgrid *u, const char *fname, int *tw,
+                           int *th)
+{
+    int tile;
+    wf_fix water;
+    if (!wf_grid_heightmap(u->g, &tile, tw, th, &water))
+        wfl_error(L, fname, "the grid has no heightmap (call "
+                  "grid:set_heightmap first)");
+}
+
+static int l_set_height(lua_State *L)
+{
+    const char *fname = "grid:set_height";
+    lgrid *u = check_grid(L, fname);
+    int tw, th;
+    need_heightmap(L, u, fname, &tw, &th);
+    int cx = (int)wfl_check_int(L, 2, fname, "tx", 0, tw);
+    int cy = (int)wfl_check_int(L, 3, fname, "ty", 0, th);
+    wf_fix v = wfl_check_fix(L, 4, fname, "height", -WF_MAX_HEIGHT,
+                             WF_MAX_HEIGHT);
+    wf_status st = wf_grid_set_height(u->g, cx, cy, v);
+    if (st != WF_OK)
+        return wfl_raise_status(L, fname, st);
+    note_edit(u);
+    return 0;
+}
+
+static int l_set_water(lua_State *L)
+{
+    const char *fname = "grid:set_water";
+    lgrid *u = check_grid(L, fname);
+    int tw, th;
+    need_heightmap(L, u, fname, &tw, &th);
+    wf_fix v = wfl_check_fix(L, 2, fname, "level", -WF_MAX_HEIGHT,
+                             WF_MAX_HEIGHT);
+    wf_status st = wf_grid_set_water(u->g, v);
+    if (st != WF_OK)
+        return wfl_raise_status(L, fname, st);
+    note_edit(u);
+    return 0;
+}
+
+static int l_heightmap(lua_State *L)
+{
+    lgrid *u = check_grid(L, "grid:heightmap");
+    int tile, tw, th;
+    wf_fix water;
+    if (!wf_grid_heightmap(u->g, &tile, &tw, &th, &water)) {
+        luaL_pushfail(L);
+        lua_pushliteral(L, "no_heightmap");
+        return 2;
+    }
+    lua_createtable(L, 0, 5);
+    lua_pushinteger(L, tile);
+    lua_setfield(L, -2, "tile");
+    lua_pushinteger(L, tw);
+    lua_setfield(L, -2, "width");
+    lua_pushinteger(L, th);
+    lua_setfield(L, -2, "height");
+    wfl_push_fix(L, water);
+    lua_setfield(L, -2, "water");
+    lua_createtable(L, (tw + 1) * (th + 1), 0);
+    lua_Integer i = 1;
+    for (int y = 0; y <= th; y++)
+        for (int x = 0; x <= tw; x++) {
+            wfl_push_fix(L, wf_grid_corner_height(u->g, x, y));
+            lua_rawseti(L, -2, i++);
+        }
+    lua_setfield(L, -2, "heights");
+    return 1;
+}
+
+static int l_terrain(lua_State *L)
+{
+    const char *fname = "grid:terrain";
+    lgrid *u = check_grid(L, fname);
+    int x, y;
+    xy_args(L, u, 2, fname, &x, &y);
+    int64_t h, s, d;
+    wf_grid_terrain_at(u->g, x, y, &h, &s, &d);
+    wfl_push_fix(L, h);
+    wfl_push_fix(L, s);
+    wfl_push_fix(L, d);
+    return 3;
 }
 
 static int l_uniform_cost(lua_State *L)
@@ -857,6 +1075,11 @@ static const luaL_Reg grid_methods[] = {
     {"set_cost", l_set_cost},
     {"cost", l_cost},
     {"uniform_cost", l_uniform_cost},
+    {"set_heightmap", l_set_heightmap},
+    {"set_height", l_set_height},
+    {"set_water", l_set_water},
+    {"heightmap", l_heightmap},
+    {"terrain", l_terrain},
     {"add_obstruction", l_add_obstruction},
     {"remove_obstruction", l_remove_obstruction},
     {"obstruction", l_obstruction},

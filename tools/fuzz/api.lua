@@ -244,6 +244,11 @@ local templates = {
   line_of_sight = { 0, 0, 6, 5 },
   set_passable = { 2, 2, false },
   set_cost = { 1, 1, 3 },
+  -- tiles of 8 navcells: one tile covers the fuzzer's small grids
+  set_heightmap = { { tile = 8, width = 1, height = 1, heights = { 0, 1, -1, 2 }, water = 0.5 } },
+  set_height = { 1, 1, 2 },
+  set_water = { 0.25 },
+  terrain = { 1, 1 },
   route_to = { 2.5, 0.5, {} },
   add_person = { { x = 2.5, y = 1.5 } },
   add_object = { { x = 1.5, y = 3.5, width = 1, height = 1 } },
