@@ -125,10 +125,10 @@ p:push("explore")
 local last = ""
 for tick = 1, 600 do
   w:tick()
-  local seen = table.concat(p.data.known_parts or {}, " ")
-  if seen ~= last then
-    print(string.format("tick %3d: parts seen %s", tick, seen))
-    last = seen
+  local parts = table.concat(p.data.known_parts or {}, " ")
+  if parts ~= last then
+    print(string.format("tick %3d: parts seen %s", tick, parts))
+    last = parts
   end
   if p:state().last_result then break end
 end
