@@ -235,6 +235,14 @@ static int l_queue_is_closed(lua_State *L)
     return 1;
 }
 
+/* queue:grid() -> the grid the queue serves (user value 1). */
+static int l_queue_grid(lua_State *L)
+{
+    check_queue(L, "queue:grid");
+    lua_getiuservalue(L, 1, 1);
+    return 1;
+}
+
 static int l_queue_tostring(lua_State *L)
 {
     lqueue *u = any_queue(L, "queue:__tostring");
@@ -361,6 +369,7 @@ static const luaL_Reg queue_methods[] = {
     {"memory", l_queue_memory},
     {"close", l_queue_close},
     {"is_closed", l_queue_is_closed},
+    {"grid", l_queue_grid},
     {NULL, NULL}
 };
 
