@@ -20,29 +20,13 @@ local MAX_RANGE = 64
 local ORTHO = 33554432      -- 2^25: grid:find_path's cost units for a step
 local DIAG = 47453132       -- a diagonal step in the same units
 
-local function is_integer(v)
-  return type(v) == "number" and v == math.floor(v) and v > -2 ^ 53 and v < 2 ^ 53
-end
+local util = require("wayfinder.util")
 
-local function describe(v)
-  if type(v) == "string" then
-    if #v > 40 then v = v:sub(1, 40) .. "..." end
-    return "'" .. v .. "'"
-  end
-  if type(v) == "number" then
-    if v ~= v then return "nan" end
-    if v == math.huge then return "inf" end
-    if v == -math.huge then return "-inf" end
-    if is_integer(v) then return string.format("%d", v) end
-    return string.format("%.14g", v)
-  end
-  if v == nil then return "nil" end
-  return "a " .. type(v)
-end
+local is_integer = util.is_integer
+local fail = util.fail
 
-local function fail(fname, fmt, ...)
-  error(fname .. ": " .. string.format(fmt, ...), 3)
-end
+-- strings in messages are cut after 40 characters
+local function describe(v) return util.describe_arg(v, 40) end
 
 local Explorer = {}
 Explorer.__index = Explorer
@@ -377,8 +361,7 @@ local GRID_KEYS = { class = true, range = true }
 -- in line of sight, worked out when first needed.
 function M.from_grid(grid, x, y, options)
   local fname = "wayfinder.explore.from_grid"
-  local mt = getmetatable(grid)
-  if type(mt) ~= "table" or mt.__name ~= "wayfinder.Grid" then
+  if not util.is_grid(grid) then
     fail(fname, "grid must be a wayfinder.Grid, got %s", describe(grid))
   end
   if options == nil then options = {} end

@@ -14,29 +14,13 @@ local MAX_NODES = 2048          -- n*n entries per array: 4 194 304 at most
 local MAX_EDGES = 1048576
 local MAX_COST = 2147483647     -- so a route of n edges sums below 2^53
 
-local function is_integer(v)
-  return type(v) == "number" and v == math.floor(v) and v > -2 ^ 53 and v < 2 ^ 53
-end
+local util = require("wayfinder.util")
 
-local function describe(v)
-  if type(v) == "string" then
-    if #v > 40 then v = v:sub(1, 40) .. "..." end
-    return "'" .. v .. "'"
-  end
-  if type(v) == "number" then
-    if v ~= v then return "nan" end
-    if v == math.huge then return "inf" end
-    if v == -math.huge then return "-inf" end
-    if is_integer(v) then return string.format("%d", v) end
-    return string.format("%.14g", v)
-  end
-  if v == nil then return "nil" end
-  return "a " .. type(v)
-end
+local is_integer = util.is_integer
+local fail = util.fail
 
-local function fail(fname, fmt, ...)
-  error(fname .. ": " .. string.format(fmt, ...), 3)
-end
+-- strings in messages are cut after 40 characters
+local function describe(v) return util.describe_arg(v, 40) end
 
 local function check_table(fname, what, v)
   if type(v) ~= "table" then fail(fname, "%s must be a table, got %s", what, describe(v)) end

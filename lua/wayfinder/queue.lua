@@ -23,26 +23,11 @@ M.splice = core.queue_splice
 local DEFAULT_QUICK = 64
 local MAX_QUICK = 1048576
 
-local function is_integer(v)
-  return type(v) == "number" and v == math.floor(v) and v > -2 ^ 53 and v < 2 ^ 53
-end
+local util = require("wayfinder.util")
 
-local function describe(v)
-  if type(v) == "number" then
-    if v ~= v then return "nan" end
-    if v == math.huge then return "inf" end
-    if v == -math.huge then return "-inf" end
-    if is_integer(v) then return string.format("%d", v) end
-    return string.format("%.14g", v)
-  end
-  if type(v) == "string" then return "'" .. v .. "'" end
-  if v == nil then return "nil" end
-  return "a " .. type(v)
-end
-
-local function fail(fname, fmt, ...)
-  error(fname .. ": " .. string.format(fmt, ...), 3)
-end
+local is_integer = util.is_integer
+local describe = util.describe_arg
+local fail = util.fail
 
 local QuickFull = {}
 QuickFull.__index = QuickFull
