@@ -27,7 +27,7 @@ local LAYERS = {
     "^wayfinder/doors%.lua$", "^wayfinder/sweep%.lua$", "^wayfinder/units%.lua$",
     "^wayfinder/graph/[%w_]+%.lua$", "^wayfinder/graph_queue%.lua$", "^wayfinder/bezier%.lua$",
     "^wayfinder/pathtable%.lua$", "^wayfinder/pathtable_grid%.lua$",
-    "^wayfinder/pursuit%.lua$", "^wayfinder/pathcache%.lua$" } },
+    "^wayfinder/pursuit%.lua$", "^wayfinder/pathcache%.lua$", "^wayfinder/explore%.lua$" } },
   { name = "world", files = { "^wayfinder/world/ascii%.lua$", "^wayfinder/world/check%.lua$",
     "^wayfinder/world/classes%.lua$", "^wayfinder/world/ctx%.lua$",
     "^wayfinder/world/objects%.lua$", "^wayfinder/world/planning%.lua$",

@@ -525,3 +525,198 @@ wf_status wf_queue_run(wf_queue *q, const wf_grid *g, wf_hier *h,
     }
     return WF_OK;
 }
+
+/* ------------------------------------------------------------ splicing -- */
+
+#define SPLICE_MAX (1 << 26)
+#define SPLICE_ORTHO 33554432
+#define SPLICE_DIAG 47453132
+
+/* Every navcell of a waypoint list with straight or diagonal segments,
+ * into *ox, *oy (malloc'd), *on of them. */
+static wf_status expand_cells(const int32_t *x, const int32_t *y, int n,
+                              int32_t **ox, int32_t **oy, int *on)
+{
+    *ox = *oy = NULL;
+    *on = 0;
+    if (n < 1)
+        return WF_ERR_ARG;
+    int64_t total = 1;
+    for (int k = 1; k < n; k++) {
+        int64_t dx = (int64_t)x[k] - x[k - 1], dy = (int64_t)y[k] - y[k - 1];
+        int64_t ax = dx < 0 ? -dx : dx, ay = dy < 0 ? -dy : dy;
+        if (ax != 0 && ay != 0 && ax != ay)
+            return WF_ERR_ARG;
+        total += ax > ay ? ax : ay;
+        if (total > SPLICE_MAX)
+            return WF_ERR_ARG;
+    }
+    int32_t *cx = malloc((size_t)total * sizeof *cx);
+    int32_t *cy = malloc((size_t)total * sizeof *cy);
+    if (!cx || !cy) {
+        free(cx);
+        free(cy);
+        return WF_ERR_NOMEM;
+    }
+    int m = 0;
+    int32_t px = x[0], py = y[0];
+    cx[m] = px;
+    cy[m] = py;
+    m++;
+    for (int k = 1; k < n; k++) {
+        int32_t sx = x[k] > px ? 1 : (x[k] < px ? -1 : 0);
+        int32_t sy = y[k] > py ? 1 : (y[k] < py ? -1 : 0);
+        while (px != x[k] || py != y[k]) {
+            px += sx;
+            py += sy;
+            cx[m] = px;
+            cy[m] = py;
+            m++;
+        }
+    }
+    *ox = cx;
+    *oy = cy;
+    *on = m;
+    return WF_OK;
+}
+
+static int64_t step_units(int32_t ax, int32_t ay, int32_t bx, int32_t by)
+{
+    return (ax != bx && ay != by) ? SPLICE_DIAG : SPLICE_ORTHO;
+}
+
+typedef struct cell_at {
+    int32_t x, y;
+    int index;
+} cell_at;
+
+static int cell_cmp(const void *a, const void *b)
+{
+    const cell_at *p = a, *q = b;
+    if (p->y != q->y)
+        return p->y < q->y ? -1 : 1;
+    if (p->x != q->x)
+        return p->x < q->x ? -1 : 1;
+    return (p->index > q->index) - (p->index < q->index);
+}
+
+/* The first index of (x, y) in the sorted cells, or -1. */
+static int first_at(const cell_at *c, int n, int32_t x, int32_t y)
+{
+    int lo = 0, hi = n;
+    while (lo < hi) {
+        int mid = lo + (hi - lo) / 2;
+        if (c[mid].y < y || (c[mid].y == y && c[mid].x < x))
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    if (lo < n && c[lo].x == x && c[lo].y == y)
+        return c[lo].index;
+    return -1;
+}
+
+void wf_splice_free(wf_splice *s)
+{
+    if (!s)
+        return;
+    free(s->x);
+    free(s->y);
+    s->x = s->y = NULL;
+    s->n = 0;
+}
+
+wf_status wf_path_splice(const int32_t *qx, const int32_t *qy, int qn,
+                         const int32_t *fx, const int32_t *fy, int fn,
+                         int32_t ax, int32_t ay, wf_splice *out)
+{
+    memset(out, 0, sizeof *out);
+    int32_t *qcx, *qcy, *fcx, *fcy;
+    int qc, fc;
+    wf_status st = expand_cells(qx, qy, qn, &qcx, &qcy, &qc);
+    if (st != WF_OK)
+        return st;
+    st = expand_cells(fx, fy, fn, &fcx, &fcy, &fc);
+    if (st != WF_OK) {
+        free(qcx);
+        free(qcy);
+        return st;
+    }
+    cell_at *sorted = NULL;
+    int64_t *tail = NULL;
+    int k = -1;
+    if (qcx[0] != fcx[0] || qcy[0] != fcy[0]) {
+        st = WF_ERR_ARG;
+        goto done;
+    }
+    for (int i = 0; i < qc; i++)
+        if (qcx[i] == ax && qcy[i] == ay) {
+            k = i;
+            break;
+        }
+    if (k < 0) {
+        st = WF_ERR_ARG;
+        goto done;
+    }
+    sorted = malloc((size_t)fc * sizeof *sorted);
+    tail = malloc((size_t)fc * sizeof *tail);
+    if (!sorted || !tail) {
+        st = WF_ERR_NOMEM;
+        goto done;
+    }
+    for (int i = 0; i < fc; i++) {
+        sorted[i].x = fcx[i];
+        sorted[i].y = fcy[i];
+        sorted[i].index = i;
+    }
+    qsort(sorted, (size_t)fc, sizeof *sorted, cell_cmp);
+    /* tail[i]: the full path's cost from its navcell i to its end */
+    tail[fc - 1] = 0;
+    for (int i = fc - 2; i >= 0; i--)
+        tail[i] = tail[i + 1] + step_units(fcx[i], fcy[i], fcx[i + 1], fcy[i + 1]);
+    /* walk back from the agent; keep the cheapest rest (the nearest on ties) */
+    int best_j = -1, best_m = -1;
+    int64_t best = 0, back_cost = 0;
+    for (int j = k; j >= 0; j--) {
+        if (j < k)
+            back_cost += step_units(qcx[j + 1], qcy[j + 1], qcx[j], qcy[j]);
+        int m = first_at(sorted, fc, qcx[j], qcy[j]);
+        if (m >= 0 && (best_j < 0 || back_cost + tail[m] < best)) {
+            best_j = j;
+            best_m = m;
+            best = back_cost + tail[m];
+        }
+    }
+    /* j = 0 is the shared start, so best_j >= 0 */
+    int n = (k - best_j + 1) + (fc - best_m - 1);
+    out->x = malloc((size_t)n * sizeof *out->x);
+    out->y = malloc((size_t)n * sizeof *out->y);
+    if (!out->x || !out->y) {
+        wf_splice_free(out);
+        st = WF_ERR_NOMEM;
+        goto done;
+    }
+    int w = 0;
+    for (int j = k; j >= best_j; j--) {
+        out->x[w] = qcx[j];
+        out->y[w] = qcy[j];
+        w++;
+    }
+    for (int i = best_m + 1; i < fc; i++) {
+        out->x[w] = fcx[i];
+        out->y[w] = fcy[i];
+        w++;
+    }
+    out->n = w;
+    out->back = k - best_j;
+    out->cost_units = best;
+    st = WF_OK;
+done:
+    free(sorted);
+    free(tail);
+    free(qcx);
+    free(qcy);
+    free(fcx);
+    free(fcy);
+    return st;
+}

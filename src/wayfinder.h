@@ -938,6 +938,32 @@ wf_status wf_queue_release(wf_queue *q, uint64_t handle);
 /* Requests still pending. */
 uint32_t wf_queue_pending(const wf_queue *q);
 
+/* Quick then full: splicing a full path into a quick one where the agent
+ * stands. Both paths are waypoint lists from the same start navcell whose
+ * segments are straight or diagonal (unsmoothed search paths). The agent
+ * stands on navcell (ax, ay) of the quick path (its first occurrence
+ * counts). Among the quick path's navcells at or before the agent that lie
+ * on the full path, the splice takes the one that makes the rest cheapest
+ * (walking back along the quick path to it, then the full path on from its
+ * first occurrence there; ties to the navcell nearest the agent). The
+ * result lists every navcell from the agent to the full path's end;
+ * back is the number of steps walked back (0: the agent stands on the full
+ * path and the rest is the full path's own tail), cost_units the rest's
+ * cost (2^25 a straight step, 47453132 a diagonal). WF_ERR_ARG when a
+ * segment is neither straight nor diagonal, the starts differ, a path is
+ * empty or longer than 2^26 navcells, or the agent is not on the quick
+ * path. Free the result with wf_splice_free. */
+typedef struct wf_splice {
+    int32_t *x, *y;
+    int n;
+    int back;
+    int64_t cost_units;
+} wf_splice;
+wf_status wf_path_splice(const int32_t *qx, const int32_t *qy, int qn,
+                         const int32_t *fx, const int32_t *fy, int fn,
+                         int32_t ax, int32_t ay, wf_splice *out);
+void wf_splice_free(wf_splice *s);                 /* NULL is fine */
+
 
 /* -------------------------------------------------------------- walker -- */
 /* The walker: route following for house worlds (walker.c).

@@ -273,6 +273,24 @@ function M.delta_move(options)
   })
 end
 
+--- Explore: walks to the nearest seen part of the house that still has
+-- unseen neighbours, door by door over seen parts only, until none is left.
+function M.explore(options)
+  return new_node("primitive", {
+    primitive = "explore",
+    options = primitives.check_explore("wayfinder.bt.explore", options, 3),
+  })
+end
+
+--- Goto Known: Goto Relative to the stack object, crossing only doors
+-- between parts the person has seen.
+function M.goto_known(options)
+  return new_node("primitive", {
+    primitive = "goto_known",
+    options = primitives.check_goto("wayfinder.bt.goto_known", options, 3),
+  })
+end
+
 --- Waits until the stack object (a door) is free, then reserves it for
 -- this person until the frame that reserved it pops; fails with reason
 -- "busy" after options.ticks ticks of waiting (default 60).

@@ -183,6 +183,8 @@ H.goto_relative = primitive_handler("goto_relative")
 H.delta_move = primitive_handler("delta_move")
 H.fail_portal = primitive_handler("fail_portal")
 H.reserve_portal = primitive_handler("reserve_portal")
+H.explore = primitive_handler("explore")
+H.goto_known = primitive_handler("goto_known")
 
 tick = function(tree, pos, frame, ctx)
   return H[tree.kind[pos]](tree, pos, frame, ctx)

@@ -9,6 +9,7 @@
 --   wayfinder.gridplan  a within-room planner over a navcell grid
 --   wayfinder.sweep     the swept collision test; wayfinder.units units
 --   wayfinder.pathtable next-hop tables and compressed grid first-move tables
+--   wayfinder.explore   agents that learn a level by sight (growing route tables)
 local core = require("wayfinder.core")
 
 local M = {}
@@ -25,5 +26,6 @@ M.sweep = require("wayfinder.sweep")
 M.units = require("wayfinder.units")
 M.graph = require("wayfinder.graph")
 M.pathtable = require("wayfinder.pathtable")
+M.explore = require("wayfinder.explore")
 
 return M

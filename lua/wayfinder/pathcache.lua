@@ -10,33 +10,21 @@
 -- handles say so. An edit the cache was not told of (the grid's version
 -- moved on) marks every path stale. A goal whose requests fail
 -- `failures` times in a row waits `backoff` ticks, then twice as many after
--- each further failure, up to `max_backoff`. See docs/pathtable.md.
+-- each further failure, up to `max_backoff`. cache:submit puts the cache
+-- in front of a request queue: hits are answered at once, other requests
+-- are queued and their paths stored (and marked by edits) once their
+-- search ends. See docs/pathtable.md.
 --
 -- Written in the subset of Lua that 5.1 to 5.4 and LuaJIT share.
 local M = {}
 
 local DEFAULTS = { capacity = 256, failures = 3, backoff = 4, max_backoff = 256 }
 
-local function is_integer(v)
-  return type(v) == "number" and v == math.floor(v) and v > -2 ^ 53 and v < 2 ^ 53
-end
+local util = require("wayfinder.util")
 
-local function describe(v)
-  if type(v) == "number" then
-    if v ~= v then return "nan" end
-    if v == math.huge then return "inf" end
-    if v == -math.huge then return "-inf" end
-    if is_integer(v) then return string.format("%d", v) end
-    return string.format("%.14g", v)
-  end
-  if type(v) == "string" then return "'" .. v .. "'" end
-  if v == nil then return "nil" end
-  return "a " .. type(v)
-end
-
-local function fail(fname, fmt, ...)
-  error(fname .. ": " .. string.format(fmt, ...), 3)
-end
+local is_integer = util.is_integer
+local describe = util.describe_arg
+local fail = util.fail
 
 local Cache = {}
 Cache.__index = Cache
@@ -57,8 +45,7 @@ end
 --- pathcache.new(grid [, options]) -> cache
 function M.new(grid, options)
   local fname = "wayfinder.pathtable.cache"
-  local mt = getmetatable(grid)
-  if type(mt) ~= "table" or mt.__name ~= "wayfinder.Grid" then
+  if not util.is_grid(grid) then
     fail(fname, "grid must be a wayfinder.Grid, got %s", describe(grid))
   end
   if options == nil then options = {} end
@@ -82,7 +69,7 @@ function M.new(grid, options)
   end
   return setmetatable({ grid = grid, cfg = cfg, chunk = grid:regions().chunk_size,
     grow = grow + 1, version = grid:version(), now = 0, entries = {}, order = {},
-    live = setmetatable({}, { __mode = "k" }),
+    live = setmetatable({}, { __mode = "k" }), queued = {},
     count = 0, failed = {}, counts = { hits = 0, misses = 0, spliced = 0, saved = 0,
     stale_marked = 0, backed_off = 0 } }, Cache)
 end
@@ -115,10 +102,13 @@ local function chunks_of(self, path)
   return set
 end
 
+local absorb
+
 -- Marks every stored path stale when the grid changed behind the cache.
 local function sync(self)
   local v = self.grid:version()
   if v ~= self.version then
+    absorb(self)
     for e in pairs(self.live) do
       if not e.stale then
         e.stale = true
@@ -150,6 +140,9 @@ function Cache:touched(x0, y0, x1, y1)
   check_coord(fname, "x1", x1, w)
   check_coord(fname, "y1", y1, h)
   if x1 < x0 or y1 < y0 then fail(fname, "the box is empty: x1 < x0 or y1 < y0") end
+  -- queued requests that finished before the edit hold paths of the old
+  -- grid: store them first, so the edit marks them like any other
+  absorb(self)
   local g = self.grow
   local ax, ay = math.max(0, x0 - g), math.max(0, y0 - g)
   local bx, by = math.min(w - 1, x1 + g), math.min(h - 1, y1 + g)
@@ -233,9 +226,27 @@ local function handle(e, path, cost, how)
   return setmetatable({ entry = e, points = path, total = cost, kind = how }, Handle)
 end
 
---- cache:request(sx, sy, gx, gy [, class]) -> handle | nil, reason [, wait]
-function Cache:request(sx, sy, gx, gy, class)
-  local fname = "pathcache:request"
+-- One more failure in a row for goal key gkey; from `failures` on, the
+-- goal waits `backoff` ticks, doubled for each further failure, at most
+-- `max_backoff`.
+local function note_failure(self, gkey)
+  local f = self.failed[gkey] or { count = 0, wait_until = 0 }
+  f.count = f.count + 1
+  if f.count >= self.cfg.failures then
+    local wait = self.cfg.backoff
+    for _ = 1, f.count - self.cfg.failures do
+      wait = wait * 2
+      if wait >= self.cfg.max_backoff then break end
+    end
+    if wait > self.cfg.max_backoff then wait = self.cfg.max_backoff end
+    f.wait_until = self.now + wait
+  end
+  self.failed[gkey] = f
+end
+
+-- The checks and keys shared by request and submit: returns class, the
+-- goal's key, the request's key, or nil, "backing_off", ticks.
+local function prepare(self, fname, sx, sy, gx, gy, class)
   local w, h = self.grid:width(), self.grid:height()
   check_coord(fname, "sx", sx, w)
   check_coord(fname, "sy", sy, h)
@@ -247,15 +258,28 @@ function Cache:request(sx, sy, gx, gy, class)
     if c.name == class then known = true end
   end
   if not known then fail(fname, "class must name a class of the grid, got %s", describe(class)) end
-  sync(self)
+  return class
+end
+
+local function keys(self, sx, sy, gx, gy, class)
+  local w = self.grid:width()
   local gkey = class .. ":" .. (gy * w + gx)
+  local comp = self.grid:component(sx, sy, class) or 0
+  local key = class .. ":" .. chunk_of(self, sx, sy) .. ":" .. comp .. ":" .. (gy * w + gx)
+  return gkey, key
+end
+
+--- cache:request(sx, sy, gx, gy [, class]) -> handle | nil, reason [, wait]
+function Cache:request(sx, sy, gx, gy, class)
+  local fname = "pathcache:request"
+  class = prepare(self, fname, sx, sy, gx, gy, class)
+  sync(self)
+  local gkey, key = keys(self, sx, sy, gx, gy, class)
   local f = self.failed[gkey]
   if f and self.now < f.wait_until then
     self.counts.backed_off = self.counts.backed_off + 1
     return nil, "backing_off", f.wait_until - self.now
   end
-  local comp = self.grid:component(sx, sy, class) or 0
-  local key = class .. ":" .. chunk_of(self, sx, sy) .. ":" .. comp .. ":" .. (gy * w + gx)
   local e = self.entries[key]
   local opts = { class = class, rewrite_goal = false, escape = false }
   if e and not e.stale then
@@ -280,23 +304,127 @@ function Cache:request(sx, sy, gx, gy, class)
   self.counts.misses = self.counts.misses + 1
   local path, cost, info = self.grid:find_path(sx + 0.5, sy + 0.5, gx + 0.5, gy + 0.5, opts)
   if not path then
-    f = f or { count = 0, wait_until = 0 }
-    f.count = f.count + 1
-    if f.count >= self.cfg.failures then
-      local wait = self.cfg.backoff
-      for _ = 1, f.count - self.cfg.failures do
-        wait = wait * 2
-        if wait >= self.cfg.max_backoff then break end
-      end
-      if wait > self.cfg.max_backoff then wait = self.cfg.max_backoff end
-      f.wait_until = self.now + wait
-    end
-    self.failed[gkey] = f
+    note_failure(self, gkey)
     return nil, cost
   end
   self.failed[gkey] = nil
   local ne = store(self, key, path, cost, info.expanded)
   return handle(ne, path, cost, "searched")
+end
+
+-- ------------------------------------------------------ queued requests --
+
+local Queued = {}
+Queued.__index = Queued
+Queued.__name = "wayfinder.QueuedPath"
+
+function Queued:__tostring()
+  return string.format("wayfinder.QueuedPath (%s, %s)", self.kind, self:status())
+end
+
+-- A queued request whose search ended: its path is stored (so later
+-- requests reuse it and edits mark it), or its failure counts for back-off.
+local function finish(self, q, status)
+  q.req_status = status
+  if status == "done" then
+    local path, length, info = q.req:result()
+    q.entry = store(self, q.key, path, length, info.expanded)
+    self.failed[q.gkey] = nil
+  elseif status == "failed" then
+    note_failure(self, q.gkey)
+  end
+end
+
+-- Takes in every queued request whose search has ended, in submission order.
+absorb = function(self)
+  local list = self.queued
+  if #list == 0 then return end
+  local keep = {}
+  for _, q in ipairs(list) do
+    local st = q.req:status()
+    if st == "pending" then keep[#keep + 1] = q else finish(self, q, st) end
+  end
+  self.queued = keep
+end
+
+--- cache:submit(queue, sx, sy, gx, gy [, class]) -> queued | nil, "backing_off", ticks
+-- A request served by the cache when it holds a fresh path from this very
+-- start, else by `queue` (a wayfinder.Queue of the cache's grid); its path
+-- is stored when the search ends.
+function Cache:submit(queue, sx, sy, gx, gy, class)
+  local fname = "pathcache:submit"
+  local mt = getmetatable(queue)
+  if type(mt) ~= "table" or mt.__name ~= "wayfinder.Queue" then
+    fail(fname, "queue must be a wayfinder.Queue, got %s", describe(queue))
+  end
+  if queue:is_closed() then fail(fname, "the queue is closed") end
+  if not rawequal(queue:grid(), self.grid) then fail(fname, "queue must serve the cache's grid") end
+  class = prepare(self, fname, sx, sy, gx, gy, class)
+  sync(self)
+  absorb(self)
+  local gkey, key = keys(self, sx, sy, gx, gy, class)
+  local f = self.failed[gkey]
+  if f and self.now < f.wait_until then
+    self.counts.backed_off = self.counts.backed_off + 1
+    return nil, "backing_off", f.wait_until - self.now
+  end
+  local e = self.entries[key]
+  if e and not e.stale and e.path[1].x == sx and e.path[1].y == sy then
+    self.counts.hits = self.counts.hits + 1
+    self.counts.saved = self.counts.saved + e.expanded
+    return setmetatable({ cache = self, entry = e, kind = "hit", req_status = "done" }, Queued)
+  end
+  self.counts.misses = self.counts.misses + 1
+  local req = queue:submit({ sx = sx + 0.5, sy = sy + 0.5, gx = gx + 0.5, gy = gy + 0.5,
+    class = class, rewrite_goal = false, escape = false })
+  local q = setmetatable({ cache = self, req = req, key = key, gkey = gkey, kind = "queued",
+    req_status = "pending" }, Queued)
+  self.queued[#self.queued + 1] = q
+  return q
+end
+
+-- Brings a queued request up to date (its search may have ended).
+local function refresh(q)
+  if q.req_status == "pending" then
+    sync(q.cache)
+    absorb(q.cache)
+  end
+end
+
+--- queued:status() -> "pending" | "done" | "failed" | "cancelled"
+function Queued:status()
+  refresh(self)
+  return self.req_status
+end
+
+--- queued:result() -> path, length, info | nil, reason [, info]
+function Queued:result()
+  refresh(self)
+  if self.kind == "hit" then
+    local e = self.entry
+    return e.path, e.cost, { expanded = 0, cached = true }
+  end
+  local path, length, info = self.req:result()
+  if info then info.cached = false end
+  return path, length, info
+end
+
+--- queued:stale() -> true once an edit touched a chunk its path crosses
+function Queued:stale()
+  refresh(self)
+  sync(self.cache)
+  return self.entry ~= nil and self.entry.stale
+end
+
+--- queued:how() -> "hit" (answered from the cache) or "queued"
+function Queued:how() return self.kind end
+
+--- queued:cancel() -> true when the request was pending
+function Queued:cancel()
+  if self.kind == "hit" then return false end
+  local r = self.req:cancel()
+  refresh(self)
+  return r
 end
 
 --- cache:stats() -> { hits, misses, spliced, saved, stale_marked, backed_off, paths }

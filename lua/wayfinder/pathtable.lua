@@ -14,29 +14,13 @@ local MAX_NODES = 2048          -- n*n entries per array: 4 194 304 at most
 local MAX_EDGES = 1048576
 local MAX_COST = 2147483647     -- so a route of n edges sums below 2^53
 
-local function is_integer(v)
-  return type(v) == "number" and v == math.floor(v) and v > -2 ^ 53 and v < 2 ^ 53
-end
+local util = require("wayfinder.util")
 
-local function describe(v)
-  if type(v) == "string" then
-    if #v > 40 then v = v:sub(1, 40) .. "..." end
-    return "'" .. v .. "'"
-  end
-  if type(v) == "number" then
-    if v ~= v then return "nan" end
-    if v == math.huge then return "inf" end
-    if v == -math.huge then return "-inf" end
-    if is_integer(v) then return string.format("%d", v) end
-    return string.format("%.14g", v)
-  end
-  if v == nil then return "nil" end
-  return "a " .. type(v)
-end
+local is_integer = util.is_integer
+local fail = util.fail
 
-local function fail(fname, fmt, ...)
-  error(fname .. ": " .. string.format(fmt, ...), 3)
-end
+-- strings in messages are cut after 40 characters
+local function describe(v) return util.describe_arg(v, 40) end
 
 local function check_table(fname, what, v)
   if type(v) ~= "table" then fail(fname, "%s must be a table, got %s", what, describe(v)) end
@@ -158,12 +142,14 @@ end
 local SPEC_KEYS = { nodes = true, edges = true }
 local EDGE_KEYS = { [1] = true, [2] = true, [3] = true, one_way = true }
 
---- pathtable.new{nodes = n, edges = {{a, b, cost [, one_way = true]}, ...}}
-function M.new(spec)
-  local fname = "wayfinder.pathtable.new"
+-- Checks a {nodes, edges} spec for fname; returns n, ea, eb, cost, oneway.
+-- Other keys of spec are left to the caller when `extra` lists them.
+local function parse(fname, spec, extra)
   check_table(fname, "spec", spec)
   for k in pairs(spec) do
-    if not SPEC_KEYS[k] then fail(fname, "unknown spec key %s", describe(k)) end
+    if not SPEC_KEYS[k] and not (extra and extra[k]) then
+      fail(fname, "unknown spec key %s", describe(k))
+    end
   end
   local n = spec.nodes
   if not is_integer(n) or n < 1 or n > MAX_NODES then
@@ -201,6 +187,12 @@ function M.new(spec)
     end
     ea[i], eb[i], cost[i], oneway[i] = e[1], e[2], c, e.one_way == true
   end
+  return n, ea, eb, cost, oneway
+end
+
+-- A table over checked edges (the arrays become the table's own).
+local function make(n, ea, eb, cost, oneway)
+  local count = #ea
   local adj = {}
   for v = 1, n do adj[v] = {} end
   for i = 1, count do
@@ -216,6 +208,24 @@ function M.new(spec)
   for s = 1, n do search_row(self, s) end
   return self
 end
+
+--- pathtable.new{nodes = n, edges = {{a, b, cost [, one_way = true]}, ...}}
+function M.new(spec)
+  return make(M.parse_spec("wayfinder.pathtable.new", spec))
+end
+
+--- pathtable.parse_spec(fname, spec [, extra]) -> n, ea, eb, cost, oneway
+-- The checks of new under another function's name (for wayfinder.explore,
+-- which reads the spec keys in `extra` itself); an error blames the line
+-- that called the caller.
+function M.parse_spec(fname, spec, extra)
+  local ok, n, ea, eb, cost, oneway = pcall(parse, fname, spec, extra)
+  if not ok then error((tostring(n):gsub("^[^\n]-:%d+: ", "", 1)), 3) end
+  return n, ea, eb, cost, oneway
+end
+
+--- pathtable.make(n, ea, eb, cost, oneway): a table from parse_spec's result.
+M.make = make
 
 local function check_node(self, fname, what, v)
   if not is_integer(v) or v < 1 or v > self.n then
@@ -322,6 +332,59 @@ function Table:set_cost(id, cost)
   end
   self.current_edge = nil
   self.cost[id] = cost
+  for _, s in ipairs(rows) do search_row(self, s) end
+  return #rows
+end
+
+--- table:set_costs(changes) -> rows searched again
+-- Changes several edges at once: changes is a sequence of {id, cost |
+-- false}. A row is searched again when any change can touch it (as
+-- set_cost), once; the others cannot change.
+function Table:set_costs(changes)
+  local fname = "pathtable:set_costs"
+  check_table(fname, "changes", changes)
+  local count = #changes
+  local ids, costs = {}, {}
+  for i = 1, count do
+    local c = changes[i]
+    local what = string.format("changes[%d]", i)
+    check_table(fname, what, c)
+    local id, cost = c[1], c[2]
+    if not is_integer(id) or id < 1 or id > #self.ea then
+      fail(fname, "%s[1] must be an edge in [1, %d], got %s", what, #self.ea, describe(id))
+    end
+    if cost ~= false then check_cost(fname, what .. "[2]", cost) end
+    ids[i], costs[i] = id, cost
+  end
+  local old, seen = {}, {}
+  for i = 1, count do
+    local id = ids[i]
+    if seen[id] == nil then seen[id] = self.cost[id] end
+  end
+  -- the final cost of each edge (a later change of the same edge wins)
+  local final = {}
+  for i = 1, count do final[ids[i]] = costs[i] end
+  local changed = {}
+  for i = 1, count do
+    local id = ids[i]
+    if not old[id] and seen[id] ~= final[id] then
+      old[id] = true
+      changed[#changed + 1] = id
+    end
+  end
+  if #changed == 0 then return 0 end
+  local rows = {}
+  for s = 1, self.n do
+    for _, id in ipairs(changed) do
+      self.current_edge = id
+      if row_touched(self, s, self.ea[id], self.eb[id], seen[id], final[id]) then
+        rows[#rows + 1] = s
+        break
+      end
+    end
+  end
+  self.current_edge = nil
+  for _, id in ipairs(changed) do self.cost[id] = final[id] end
   for _, s in ipairs(rows) do search_row(self, s) end
   return #rows
 end

@@ -24,34 +24,15 @@ local DX = { [0] = 1, -1, 0, 0, 1, -1, 1, -1 }
 local DY = { [0] = 0, 0, 1, -1, 1, 1, -1, -1 }
 local MAX_SIDE = 4096
 
-local function is_integer(v)
-  return type(v) == "number" and v == math.floor(v) and v > -2 ^ 53 and v < 2 ^ 53
-end
+local util = require("wayfinder.util")
 
-local function describe(v)
-  if type(v) == "string" then
-    if #v > 40 then v = v:sub(1, 40) .. "..." end
-    return "'" .. v .. "'"
-  end
-  if type(v) == "number" then
-    if v ~= v then return "nan" end
-    if v == math.huge then return "inf" end
-    if v == -math.huge then return "-inf" end
-    if is_integer(v) then return string.format("%d", v) end
-    return string.format("%.14g", v)
-  end
-  if v == nil then return "nil" end
-  return "a " .. type(v)
-end
+local is_integer = util.is_integer
+local fail = util.fail
 
-local function fail(fname, fmt, ...)
-  error(fname .. ": " .. string.format(fmt, ...), 3)
-end
+-- strings in messages are cut after 40 characters
+local function describe(v) return util.describe_arg(v, 40) end
 
-local function is_grid(g)
-  local mt = getmetatable(g)
-  return type(mt) == "table" and mt.__name == "wayfinder.Grid"
-end
+local is_grid = util.is_grid
 
 -- The class name options ask for (default: the grid's first class).
 local function read_class(fname, grid, options)

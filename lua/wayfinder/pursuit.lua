@@ -20,26 +20,11 @@ local UNIT = 33554432
 local DX = { 1, -1, 0, 0, 1, -1, 1, -1 }
 local DY = { 0, 0, 1, -1, 1, 1, -1, -1 }
 
-local function is_integer(v)
-  return type(v) == "number" and v == math.floor(v) and v > -2 ^ 53 and v < 2 ^ 53
-end
+local util = require("wayfinder.util")
 
-local function describe(v)
-  if type(v) == "number" then
-    if v ~= v then return "nan" end
-    if v == math.huge then return "inf" end
-    if v == -math.huge then return "-inf" end
-    if is_integer(v) then return string.format("%d", v) end
-    return string.format("%.14g", v)
-  end
-  if type(v) == "string" then return "'" .. v .. "'" end
-  if v == nil then return "nil" end
-  return "a " .. type(v)
-end
-
-local function fail(fname, fmt, ...)
-  error(fname .. ": " .. string.format(fmt, ...), 3)
-end
+local is_integer = util.is_integer
+local describe = util.describe_arg
+local fail = util.fail
 
 local Pursuer = {}
 Pursuer.__index = Pursuer
@@ -52,8 +37,7 @@ end
 --- pursuit.new(grid [, options]) -> pursuer
 function M.new(grid, options)
   local fname = "wayfinder.pathtable.pursuer"
-  local mt = getmetatable(grid)
-  if type(mt) ~= "table" or mt.__name ~= "wayfinder.Grid" then
+  if not util.is_grid(grid) then
     fail(fname, "grid must be a wayfinder.Grid, got %s", describe(grid))
   end
   if options == nil then options = {} end

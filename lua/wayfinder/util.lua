@@ -1,5 +1,6 @@
 --- wayfinder.util: small helpers shared by the house world's modules:
--- describing values in error messages and copying plain data.
+-- describing values in error messages and copying plain data; and the
+-- argument checks of the path table modules.
 local compat = require("wayfinder.compat")
 local M = {}
 
@@ -19,6 +20,48 @@ function M.describe(v)
   return "a " .. type(v)
 end
 
+
+-- ------------------------------------------------- argument checks --
+-- Shared by the path table modules (pathtable, pathtable_grid, pursuit,
+-- pathcache, explore) and wayfinder.queue's Lua half, so their messages
+-- are made one way.
+
+--- True for a whole number within +-2^53 (exact on every Lua version).
+function M.is_integer(v)
+  return type(v) == "number" and v == math.floor(v) and v > -2 ^ 53 and v < 2 ^ 53
+end
+
+--- A value for an error message: whole numbers in digits, other numbers
+-- with 14 significant digits, nan and +-inf by name, strings quoted (cut
+-- after max_string characters, with "...", when max_string is given),
+-- nil as nil, anything else as "a <type>".
+function M.describe_arg(v, max_string)
+  if type(v) == "string" then
+    if max_string and #v > max_string then v = v:sub(1, max_string) .. "..." end
+    return "'" .. v .. "'"
+  end
+  if type(v) == "number" then
+    if v ~= v then return "nan" end
+    if v == math.huge then return "inf" end
+    if v == -math.huge then return "-inf" end
+    if M.is_integer(v) then return string.format("%d", v) end
+    return string.format("%.14g", v)
+  end
+  if v == nil then return "nil" end
+  return "a " .. type(v)
+end
+
+--- Raises "fname: <formatted message>", blaming the caller of the function
+-- that called fail.
+function M.fail(fname, fmt, ...)
+  error(fname .. ": " .. string.format(fmt, ...), 3)
+end
+
+--- True when v is a wayfinder.Grid.
+function M.is_grid(v)
+  local mt = getmetatable(v)
+  return type(mt) == "table" and mt.__name == "wayfinder.Grid"
+end
 
 -- A deep copy that accepts only plain data (tables, strings, numbers,
 -- booleans) and refuses cycles; `where` names the value in errors.

@@ -235,6 +235,14 @@ static int l_queue_is_closed(lua_State *L)
     return 1;
 }
 
+/* queue:grid() -> the grid the queue serves (user value 1). */
+static int l_queue_grid(lua_State *L)
+{
+    check_queue(L, "queue:grid");
+    lua_getiuservalue(L, 1, 1);
+    return 1;
+}
+
 static int l_queue_tostring(lua_State *L)
 {
     lqueue *u = any_queue(L, "queue:__tostring");
@@ -361,6 +369,7 @@ static const luaL_Reg queue_methods[] = {
     {"memory", l_queue_memory},
     {"close", l_queue_close},
     {"is_closed", l_queue_is_closed},
+    {"grid", l_queue_grid},
     {NULL, NULL}
 };
 
@@ -371,6 +380,112 @@ static const luaL_Reg req_methods[] = {
     {NULL, NULL}
 };
 
+/* ------------------------------------------------------------ splicing -- */
+
+#define SPLICE_MAX_POINTS (1 << 26)
+
+/* The waypoints of path table idx ({x =, y =} each, whole numbers) into
+ * two int32 arrays held by a userdata pushed on the stack. */
+static int read_points(lua_State *L, int idx, const char *fname,
+                       const char *what, int32_t **x, int32_t **y)
+{
+    char buf[64];
+    if (!lua_istable(L, idx))
+        wfl_error(L, fname, "%s must be a path (a table of waypoints), got %s",
+                  what, wfl_describe(L, idx, buf));
+    lua_Integer n = (lua_Integer)lua_rawlen(L, idx);
+    if (n < 1 || n > SPLICE_MAX_POINTS)
+        wfl_error(L, fname, "%s must hold 1 to %d waypoints, got %d", what,
+                  SPLICE_MAX_POINTS, (int)n);
+    int32_t *buf32 = lua_newuserdatauv(L, 2 * (size_t)n * sizeof(int32_t), 0);
+    *x = buf32;
+    *y = buf32 + n;
+    for (lua_Integer i = 1; i <= n; i++) {
+        lua_rawgeti(L, idx, i);
+        if (!lua_istable(L, -1))
+            wfl_error(L, fname, "%s[%d] must be a waypoint {x =, y =}, got %s",
+                      what, (int)i, wfl_describe(L, -1, buf));
+        const char *keys[2] = {"x", "y"};
+        for (int c = 0; c < 2; c++) {
+            lua_getfield(L, -1, keys[c]);
+            if (lua_type(L, -1) != LUA_TNUMBER)
+                wfl_error(L, fname, "%s[%d].%s must be a whole number in "
+                          "[-32768, 32767], got %s", what, (int)i, keys[c],
+                          wfl_describe(L, -1, buf));
+            lua_Number v = lua_tonumber(L, -1);
+            if (!(v >= -32768 && v <= 32767) || v != (lua_Number)(lua_Integer)v)
+                wfl_error(L, fname, "%s[%d].%s must be a whole number in "
+                          "[-32768, 32767], got %s", what, (int)i, keys[c],
+                          wfl_describe(L, -1, buf));
+            (c == 0 ? *x : *y)[i - 1] = (int32_t)v;
+            lua_pop(L, 1);
+        }
+        lua_pop(L, 1);
+    }
+    return (int)n;
+}
+
+/* core.queue_splice(quick, full, x, y) -> path, info | nil, reason */
+static int l_splice(lua_State *L)
+{
+    const char *fname = "wayfinder.queue.splice";
+    int32_t *qx, *qy, *fx, *fy;
+    int qn = read_points(L, 1, fname, "quick", &qx, &qy);
+    int fn = read_points(L, 2, fname, "full", &fx, &fy);
+    int32_t ax = (int32_t)wfl_check_int(L, 3, fname, "x", -32768, 32767);
+    int32_t ay = (int32_t)wfl_check_int(L, 4, fname, "y", -32768, 32767);
+    if (qx[0] != fx[0] || qy[0] != fy[0])
+        wfl_error(L, fname, "quick and full must start at the same navcell");
+    wf_splice sp;
+    wf_status st = wf_path_splice(qx, qy, qn, fx, fy, fn, ax, ay, &sp);
+    if (st == WF_ERR_NOMEM)
+        return wfl_raise_status(L, fname, st);
+    if (st != WF_OK) {
+        /* a segment neither straight nor diagonal, or (x, y) off the path */
+        int on = 0;
+        for (int i = 0; i + 1 < qn && !on; i++) {
+            int32_t dx = qx[i + 1] - qx[i], dy = qy[i + 1] - qy[i];
+            int32_t adx = dx < 0 ? -dx : dx, ady = dy < 0 ? -dy : dy;
+            if (adx != 0 && ady != 0 && adx != ady)
+                on = 1;
+        }
+        for (int i = 0; i + 1 < fn && !on; i++) {
+            int32_t dx = fx[i + 1] - fx[i], dy = fy[i + 1] - fy[i];
+            int32_t adx = dx < 0 ? -dx : dx, ady = dy < 0 ? -dy : dy;
+            if (adx != 0 && ady != 0 && adx != ady)
+                on = 1;
+        }
+        if (on)
+            wfl_error(L, fname, "the paths must have straight or diagonal "
+                      "segments (search with smooth = false)");
+        luaL_pushfail(L);
+        lua_pushstring(L, "off_path");
+        return 2;
+    }
+    lua_createtable(L, sp.n, 0);
+    for (int i = 0; i < sp.n; i++) {
+        lua_createtable(L, 2, 2);
+        lua_pushinteger(L, sp.x[i]);
+        lua_pushvalue(L, -1);
+        lua_rawseti(L, -3, 1);
+        lua_setfield(L, -2, "x");
+        lua_pushinteger(L, sp.y[i]);
+        lua_pushvalue(L, -1);
+        lua_rawseti(L, -3, 2);
+        lua_setfield(L, -2, "y");
+        lua_rawseti(L, -2, i + 1);
+    }
+    lua_createtable(L, 0, 3);
+    lua_pushinteger(L, sp.back);
+    lua_setfield(L, -2, "back");
+    lua_pushinteger(L, (lua_Integer)sp.cost_units);
+    lua_setfield(L, -2, "cost_units");
+    lua_pushboolean(L, sp.back == 0);
+    lua_setfield(L, -2, "on_full");
+    wf_splice_free(&sp);
+    return 2;
+}
+
 void wfl_register_queue(lua_State *L)
 {
     wfl_new_life_type(L, QUEUE_MT, queue_methods, l_queue_close,
@@ -379,6 +494,7 @@ void wfl_register_queue(lua_State *L)
     wfl_new_type(L, REQ_MT, req_methods, l_req_gc, l_req_tostring);
     lua_pop(L, 1);
     static const luaL_Reg functions[] = {{"queue_new", l_queue_new},
+                                         {"queue_splice", l_splice},
                                          {NULL, NULL}};
     wfl_setfuncs(L, functions);
 }

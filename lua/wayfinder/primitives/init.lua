@@ -1,5 +1,6 @@
 --- wayfinder.primitives: the movement primitives behind the behavior nodes
--- bt.goto_relative, bt.delta_move, bt.reserve_portal and bt.fail_portal.
+-- bt.goto_relative, bt.delta_move, bt.reserve_portal, bt.fail_portal,
+-- bt.explore and bt.goto_known.
 -- Each keeps its whole progress in the plain table ctx.state (saved with
 -- the world); the world moves people in C and wakes a primitive when its
 -- walk ends or is blocked. Primitives reach the world only through the
@@ -8,7 +9,7 @@
 -- options (goto_stall, crowd_stall, delta_stall, portal_turn).
 --
 -- One file a primitive: goto_relative, delta_move and portal (reserve_portal
--- and fail_portal); options holds their option checks, which wayfinder.bt
+-- and fail_portal), explore (explore and goto_known); options holds their option checks, which wayfinder.bt
 -- runs when a tree is built.
 local options = require("wayfinder.primitives.options")
 local portal = require("wayfinder.primitives.portal")
@@ -29,5 +30,10 @@ M.destination = M.goto_relative.destination
 M.delta_move = require("wayfinder.primitives.delta_move")
 M.reserve_portal = portal.reserve_portal
 M.fail_portal = portal.fail_portal
+
+local explore = require("wayfinder.primitives.explore")
+M.explore = explore.explore
+M.goto_known = explore.goto_known
+M.check_explore = explore.check_explore
 
 return M
