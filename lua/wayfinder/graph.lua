@@ -745,7 +745,7 @@ function M.from_grid(grid, options)
   if math.type(span) ~= "integer" or span < 1 or span > 16384 then
     fail(fname, "options.max_span must be an integer in [1, 16384], got %s", describe(span))
   end
-  local max_box = options.max_box or 16384
+  local max_box = options.max_box or 32
   if math.type(max_box) ~= "integer" or max_box < 1 or max_box > 16384 then
     fail(fname, "options.max_box must be an integer in [1, 16384], got %s", describe(max_box))
   end
