@@ -251,3 +251,53 @@ describe("graph built from a grid", function()
     end
   end)
 end)
+
+describe("graph queue", function()
+  it("serves requests in order under a budget, with the answers of find_path", function()
+    local graphs = { random_graph(400), random_graph(401) }
+    local q = graph.new_queue()
+    local asked = {}
+    math.randomseed(402)
+    for k = 1, 12 do
+      local g = graphs[k % 2 + 1]
+      local sx, sy = math.random(0, 95) / 4, math.random(0, 71) / 4
+      local gx, gy = math.random(0, 95) / 4, math.random(0, 71) / 4
+      asked[#asked + 1] = { h = q:submit(g, sx, sy, gx, gy),
+        want = { g:find_path(sx, sy, gx, gy) } }
+    end
+    local calls, total = 0, 0
+    while q:pending() > 0 do
+      local used = q:run(7)
+      assert.is_true(used <= 7)
+      total = total + used
+      calls = calls + 1
+    end
+    local expanded = 0
+    for _, a in ipairs(asked) do
+      assert.are.equal("done", q:state(a.h))
+      local got = { q:result(a.h) }
+      assert.are.same(a.want[1], got[1])
+      assert.are.equal(a.want[2], got[2])
+      if got[1] then expanded = expanded + got[1].expanded end
+    end
+    assert.is_true(expanded <= total)
+    assert.is_true(calls > 1)
+    assert.has_error(function() q:result(asked[1].h) end,
+      "graph_queue:result: handle must be a live request of this queue, got " .. asked[1].h)
+  end)
+
+  it("cancels and refuses bad arguments", function()
+    local g = random_graph(403)
+    local q = graph.new_queue()
+    local h = q:submit(g, 0.5, 0.5, 20.5, 15.5)
+    assert.are.equal("pending", q:state(h))
+    assert.has_error(function() q:result(h) end,
+      "graph_queue:result: request " .. h .. " is still pending")
+    q:cancel(h)
+    assert.are.equal(0, q:pending())
+    assert.has_error(function() q:run(-1) end,
+      "graph_queue:run: budget must be an integer in [0, 2^53], got -1")
+    assert.has_error(function() q:submit(42, 0, 0, 1, 1) end,
+      "graph_queue:submit: graph must be a wayfinder graph, got 42")
+  end)
+end)

@@ -20,7 +20,7 @@ local LAYERS <const> = {
     "^wayfinder/json%.lua$" } },
   { name = "services", files = { "^wayfinder/rectplan%.lua$", "^wayfinder/gridplan%.lua$",
     "^wayfinder/doors%.lua$", "^wayfinder/walker%.lua$", "^wayfinder/walker/[%w_]+%.lua$",
-    "^wayfinder/graph%.lua$", "^wayfinder/bezier%.lua$" } },
+    "^wayfinder/graph%.lua$", "^wayfinder/graph_queue%.lua$", "^wayfinder/bezier%.lua$" } },
   { name = "world", files = { "^wayfinder/world%.lua$", "^wayfinder/world/[%w_]+%.lua$",
     "^wayfinder/house%.lua$" } },
   { name = "behaviour", files = { "^wayfinder/bt%.lua$", "^wayfinder/btrun%.lua$",

@@ -8,6 +8,7 @@
 local core = require("wayfinder.core")
 local util = require("wayfinder.util")
 local bezier = require("wayfinder.bezier")
+local graph_queue = require("wayfinder.graph_queue")
 
 local M = {}
 
@@ -983,6 +984,11 @@ function M.load(t)
   local okc, cerr = pcall(g._compile, g)
   if not okc then load_error("%s", (tostring(cerr):gsub("^.-graph: ", "", 1))) end
   return g
+end
+
+--- graph.new_queue() -> a queue of graph path requests (graph_queue.lua)
+function M.new_queue()
+  return graph_queue.new()
 end
 
 M.LIMIT = LIMIT
