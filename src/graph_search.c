@@ -166,8 +166,13 @@ static void sift_down(wf_graph_search *s, int i)
     s->hpos[v] = i;
 }
 
+/* Costs beyond this are treated as no route: every term added to a cost
+ * is below 2^48, so sums never overflow. */
+#define COST_CAP ((int64_t)1 << 61)
+
 static void relax(wf_graph_search *s, int v, int from, int64_t cost)
 {
+    if (cost > COST_CAP) return;
     if (s->gen[v] != s->cur) {
         wf_fix x, y;
         int sec;
