@@ -251,3 +251,83 @@ wf_status wf_graph_quadtree_from_grid(const wf_grid *g, int cls,
 {
     return boxes_of(g, cls, surface, max_span, max_box, 1, out);
 }
+
+wf_status wf_graph_boxes_in_rects(const wf_grid *g, int cls, const uint8_t *surface,
+                                  int max_box, const int *rects, int nrects,
+                                  wf_graph_boxes *out)
+{
+    if (!g || !out || cls < 0 || cls >= wf_grid_class_count(g) || max_box < 1 ||
+        nrects < 0 || (nrects && !rects))
+        return WF_ERR_ARG;
+    memset(out, 0, sizeof *out);
+    int w = wf_grid_width(g), h = wf_grid_height(g);
+    int bx0 = w, by0 = h, bx1 = 0, by1 = 0;
+    for (int r = 0; r < nrects; r++) {
+        const int *q = &rects[4 * r];
+        if (q[0] < 0 || q[1] < 0 || q[2] > w || q[3] > h || q[0] >= q[2] || q[1] >= q[3])
+            return WF_ERR_ARG;
+        if (q[0] < bx0) bx0 = q[0];
+        if (q[1] < by0) by0 = q[1];
+        if (q[2] > bx1) bx1 = q[2];
+        if (q[3] > by1) by1 = q[3];
+    }
+    ibuf boxes = { 0, 0, 0 };
+    if (nrects == 0) {
+        out->box = malloc(sizeof(int));
+        out->region = malloc(sizeof(int));
+        out->portal = malloc(sizeof(int));
+        if (out->box && out->region && out->portal) return WF_OK;
+        wf_graph_boxes_free(out);
+        return WF_ERR_NOMEM;
+    }
+    int bw = bx1 - bx0, bh = by1 - by0;
+    /* state per navcell of the bounding box: -1 outside the mask or
+     * blocked, 0 free, 1 covered */
+    signed char *st = malloc((size_t)bw * (size_t)bh);
+    if (!st) return WF_ERR_NOMEM;
+    memset(st, -1, (size_t)bw * (size_t)bh);
+    for (int r = 0; r < nrects; r++) {
+        const int *q = &rects[4 * r];
+        for (int y = q[1]; y < q[3]; y++)
+            for (int x = q[0]; x < q[2]; x++)
+                st[(size_t)(y - by0) * bw + (x - bx0)] =
+                    wf_grid_is_passable(g, x, y, cls) ? 0 : -1;
+    }
+    int nbox = 0;
+    wf_status res = WF_ERR_NOMEM;
+    for (int y = 0; y < bh; y++)
+        for (int x = 0; x < bw; x++) {
+            if (st[(size_t)y * bw + x] != 0) continue;
+            size_t gi = (size_t)(y + by0) * w + (size_t)(x + bx0);
+            int sf = surface ? surface[gi] : 0;
+#define FREE_AT(cx, cy) (st[(size_t)(cy) * bw + (cx)] == 0 && (!surface || \
+        surface[(size_t)((cy) + by0) * w + (size_t)((cx) + bx0)] == sf))
+            int x1 = x + 1;
+            while (x1 < bw && x1 - x < max_box && FREE_AT(x1, y)) x1++;
+            int y1 = y + 1;
+            while (y1 < bh && y1 - y < max_box) {
+                int okrow = 1;
+                for (int cx = x; cx < x1 && okrow; cx++) okrow = FREE_AT(cx, y1);
+                if (!okrow) break;
+                y1++;
+            }
+#undef FREE_AT
+            for (int cy = y; cy < y1; cy++)
+                for (int cx = x; cx < x1; cx++) st[(size_t)cy * bw + cx] = 1;
+            int rec[5] = { x + bx0, y + by0, x1 + bx0, y1 + by0, sf };
+            for (int k = 0; k < 5; k++)
+                if (!push(&boxes, rec[k])) goto done;
+            nbox++;
+        }
+    out->nboxes = nbox;
+    out->box = boxes.v ? boxes.v : malloc(sizeof(int));
+    boxes.v = NULL;
+    out->region = malloc(sizeof(int));
+    out->portal = malloc(sizeof(int));
+    res = (out->box && out->region && out->portal) ? WF_OK : WF_ERR_NOMEM;
+    if (res != WF_OK) wf_graph_boxes_free(out);
+done:
+    free(st);
+    free(boxes.v);
+    return res;
+}

@@ -1189,6 +1189,13 @@ wf_status wf_graph_boxes_from_grid(const wf_grid *g, int cls,
 wf_status wf_graph_quadtree_from_grid(const wf_grid *g, int cls,
                                       const uint8_t *surface, int max_span,
                                       int max_box, wf_graph_boxes *out);
+/* Greedy boxes (as wf_graph_boxes_from_grid) over only the passable
+ * navcells inside the union of nrects rectangles rects[4k..4k+3] = x0, y0,
+ * x1, y1 (exclusive ends, within the grid): what an incremental update
+ * re-covers. Fills box and nboxes only (no regions, no portals). */
+wf_status wf_graph_boxes_in_rects(const wf_grid *g, int cls, const uint8_t *surface,
+                                  int max_box, const int *rects, int nrects,
+                                  wf_graph_boxes *out);
 void wf_graph_boxes_free(wf_graph_boxes *b);
 
 #ifdef __cplusplus

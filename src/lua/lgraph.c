@@ -327,7 +327,62 @@ static int l_boxes(lua_State *L)
     return 4;
 }
 
+/* graph_boxes_in(grid, class, surface_bytes|nil, max_box, rects_flat)
+ *   -> boxes (flat, 5 per box) */
+static int l_boxes_in(lua_State *L)
+{
+    const char *fn = "graph_boxes_in";
+    wf_grid *g = wfl_check_grid_arg(L, 1, fn, "grid");
+    int cls = (int)wfl_check_int(L, 2, fn, "class", 1, wf_grid_class_count(g)) - 1;
+    const uint8_t *surface = NULL;
+    if (!lua_isnoneornil(L, 3)) {
+        size_t len;
+        surface = (const uint8_t *)luaL_checklstring(L, 3, &len);
+        if (len != (size_t)wf_grid_width(g) * (size_t)wf_grid_height(g))
+            return wfl_error(L, fn, "surface must have width*height bytes");
+    }
+    int box = (int)wfl_check_int(L, 4, fn, "max_box", 1, WF_MAX_SIDE);
+    luaL_checktype(L, 5, LUA_TTABLE);
+    lua_Integer n = luaL_len(L, 5);
+    if (n % 4 || n / 4 > WF_GRAPH_MAX_SECTORS) return wfl_error(L, fn, "bad rectangle list");
+    int *rects = lua_newuserdatauv(L, sizeof(int) * (size_t)(n ? n : 1), 0);
+    for (lua_Integer k = 0; k < n; k++)
+        rects[k] = (int)int_at(L, 5, k + 1, fn, 0, WF_MAX_SIDE);
+    wf_graph_boxes b;
+    wf_status st = wf_graph_boxes_in_rects(g, cls, surface, box, rects, (int)(n / 4), &b);
+    if (st == WF_ERR_NOMEM) return wfl_error(L, fn, "out of memory");
+    if (st != WF_OK) return wfl_error(L, fn, "bad rectangles or surface codes");
+    push_int_array(L, b.box, 5 * b.nboxes, 0);
+    wf_graph_boxes_free(&b);
+    return 1;
+}
+
+/* graph_grid_changed(grid, since) -> x0, y0, x1, y1 (inclusive) | false | "all" */
+static int l_grid_changed(lua_State *L)
+{
+    const char *fn = "graph_grid_changed";
+    wf_grid *g = wfl_check_grid_arg(L, 1, fn, "grid");
+    uint64_t since = (uint64_t)wfl_check_int(L, 2, fn, "since", 0, LUA_MAXINTEGER);
+    int x0, y0, x1, y1;
+    int r = wf_grid_changed_since(g, since, &x0, &y0, &x1, &y1);
+    if (r == 0) {
+        lua_pushboolean(L, 0);
+        return 1;
+    }
+    if (r == 2) {
+        lua_pushliteral(L, "all");
+        return 1;
+    }
+    lua_pushinteger(L, x0);
+    lua_pushinteger(L, y0);
+    lua_pushinteger(L, x1);
+    lua_pushinteger(L, y1);
+    return 4;
+}
+
 static const luaL_Reg FUNCS[] = {
+    { "graph_boxes_in", l_boxes_in },
+    { "graph_grid_changed", l_grid_changed },
     { "graph_compile", l_compile },
     { "graph_locate", l_locate },
     { "graph_set_danger", l_set_danger },
