@@ -170,7 +170,7 @@ fuzz-short: deps-test asan $(FUZZ_BINS)
 # --------------------------------------------------------------- bench --
 MAPS ?= ../shared/maps
 # each area's benchmark, in turn; a failing one fails the target
-BENCHES = run smooth rectplan house scale units
+BENCHES = run smooth rectplan house scale units graph
 # the C core's own times beside the Lua call's (bench/run.lua runs it)
 build/core_bench: bench/core_bench.c bench/peers/peer_common.c $(CORE_SRC) $(HEADERS) Makefile
 	@mkdir -p $(@D)

@@ -1409,6 +1409,190 @@ wf_status wf_units_restore(wf_units *u, const wf_grid *g,
 /* Sets the clock and submits the restored pending requests in order. */
 wf_status wf_units_set_clock(wf_units *u, const wf_units_clock *c);
 
+
+/* =============================================================== graph ==
+ * Navigation graphs: sectors (axis-aligned boxes) joined by portals.
+ *
+ * A sector is a box [x0, x1) x [y0, y1) in world units (Q16.16) with a
+ * surface type and an additive danger. A portal joins sector a to sector b:
+ * a walk portal is a span (segment) on the shared boundary of both boxes;
+ * any other portal (a link: teleport, ladder, jump, ...) has its own span
+ * in a and its own span in b. Portals are two-way unless WF_PORTAL_ONE_WAY.
+ *
+ * THE COST MODEL (what the solver minimises, exactly, in integers)
+ *   Costs are int64 in units of 1/65536 navcell. Each portal has an anchor
+ *   per side, the midpoint of its span (rounded down). A route is start ->
+ *   anchors -> goal; walking from point p to q inside sector s costs
+ *   ceil(|pq|) * mult[surface(s)]; crossing portal p costs p.cost (a walk
+ *   portal's two anchors coincide) plus the danger of the sector entered.
+ *   A sector whose surface has mult 0 cannot be entered. The solver is A*
+ *   over states "arrived at portal p on side a or b" with the heuristic
+ *   min(H(x, goal), C): H = floor(floor(|xg|) * r), r the smallest cost
+ *   rate a class can see (its cheapest allowed surface, or the waypath
+ *   bias when lower), and C the least H from the exit of any usable portal
+ *   cheaper than walking (a teleport) to the goal. It is consistent, so the
+ *   first time the goal is popped its cost is optimal; with a weight wn/wd
+ *   the cost is at most wn/wd times the optimum.
+ *   Ties: lower f, then lower h, then lower state number (2p for a->b, 2p+1
+ *   for b->a, start and goal last), so equal inputs give equal outputs.
+ *
+ * THE PATH
+ *   The corridor is the portals crossed. Runs of walk portals are string
+ *   pulled (a funnel over the spans, integer cross products), so the points
+ *   turn only at span ends; a link's two anchors are both kept.
+ * ====================================================================== */
+
+#define WF_GRAPH_LIMIT        WF_FIX(8192)   /* |coordinate| accepted */
+#define WF_GRAPH_MAX_SECTORS  (1 << 22)
+#define WF_GRAPH_MAX_PORTALS  (1 << 23)
+#define WF_GRAPH_MAX_SURFACES 64
+#define WF_GRAPH_MAX_MULT     1000          /* surface cost multiplier range */
+#define WF_GRAPH_MAX_COST     ((int64_t)1 << 46) /* portal cost and danger */
+
+#define WF_PORTAL_ONE_WAY 1u   /* only a -> b */
+#define WF_PORTAL_WALK    2u   /* a span on the shared boundary; string pulled */
+
+typedef struct wf_graph_sector {
+    wf_fix x0, y0, x1, y1;    /* box, x0 < x1, y0 < y1, within the limit */
+    int surface;              /* [0, WF_GRAPH_MAX_SURFACES) */
+    int64_t danger;           /* [0, WF_GRAPH_MAX_COST] added on entering */
+} wf_graph_sector;
+
+typedef struct wf_graph_portal {
+    int a, b;                 /* sector indices */
+    wf_fix ax0, ay0, ax1, ay1;   /* span on a's side (a point when equal) */
+    wf_fix bx0, by0, bx1, by1;   /* span on b's side (= a's for walk) */
+    int64_t cost;             /* [0, WF_GRAPH_MAX_COST] */
+    uint32_t classes;         /* classes allowed (bit per class index) */
+    uint32_t needs;           /* abilities required (all of them) */
+    unsigned flags;           /* WF_PORTAL_* */
+} wf_graph_portal;
+
+/* Why wf_graph_create refused its input: code and the items concerned. */
+typedef enum wf_graph_fault {
+    WF_GF_NONE = 0,
+    WF_GF_BOX,         /* sector i: empty box or outside the limit */
+    WF_GF_SURFACE,     /* sector i: surface out of range */
+    WF_GF_DANGER,      /* sector i: danger out of range */
+    WF_GF_OVERLAP,     /* sectors i and j overlap */
+    WF_GF_NOWHERE,     /* portal i: sector a or b does not exist */
+    WF_GF_COST,        /* portal i: cost out of range */
+    WF_GF_SPAN,        /* portal i: a span lies outside sector j's box */
+    WF_GF_WALK         /* portal i: walk portal spans differ or a == b */
+} wf_graph_fault;
+
+typedef struct wf_graph_error {
+    wf_graph_fault fault;
+    int i, j;
+} wf_graph_error;
+
+typedef struct wf_graph wf_graph;
+
+/* Builds a graph from copies of the arrays (the caller keeps its own).
+ * Validates everything first; on failure returns WF_ERR_ARG with *err
+ * filled (err may be NULL) and creates nothing. */
+wf_status wf_graph_create(wf_graph **out, const wf_graph_sector *sectors,
+                          int nsectors, const wf_graph_portal *portals,
+                          int nportals, wf_graph_error *err);
+void wf_graph_destroy(wf_graph *g);                /* NULL is fine */
+int wf_graph_sector_count(const wf_graph *g);
+int wf_graph_portal_count(const wf_graph *g);
+size_t wf_graph_memory(const wf_graph *g);         /* bytes owned */
+/* The sector whose box holds (x, y), or -1. A bucket grid over the bounds
+ * holds each sector in the buckets it overlaps, so a lookup scans one
+ * bucket. */
+int wf_graph_locate(const wf_graph *g, wf_fix x, wf_fix y);
+/* Replaces sector s's danger; running searches see a changed version and
+ * fail (WF_ERR_ARG on step). */
+wf_status wf_graph_set_danger(wf_graph *g, int s, int64_t danger);
+uint64_t wf_graph_version(const wf_graph *g);
+
+typedef struct wf_graph_query {
+    wf_fix sx, sy, gx, gy;    /* within the limit */
+    int ssector, gsector;     /* sectors holding them, or -1 to locate */
+    uint32_t class_bit;       /* the agent's class bit */
+    uint32_t abilities;       /* the agent's ability bits */
+    int64_t mult[WF_GRAPH_MAX_SURFACES];  /* [0, WF_GRAPH_MAX_MULT], 0 forbids */
+    int64_t wnum, wden;       /* weight wnum/wden >= 1, each in [1, 1000] */
+    int64_t rnum, rden;       /* extra rate bound (waypath bias), [1, 1000] */
+} wf_graph_query;
+
+/* class bit 1, all abilities, every mult 1, weight 1/1, rate 1/1. */
+void wf_graph_query_init(wf_graph_query *q);
+
+typedef struct wf_graph_search wf_graph_search;
+wf_status wf_graph_search_create(wf_graph_search **out);
+void wf_graph_search_destroy(wf_graph_search *s);  /* NULL is fine */
+size_t wf_graph_search_memory(const wf_graph_search *s);
+/* Starts a search on g (which must outlive it). Returns WF_OK when running;
+ * WF_START_OUTSIDE / WF_GOAL_OUTSIDE when a point is in no sector,
+ * WF_START_BLOCKED / WF_GOAL_BLOCKED when its sector's surface is
+ * forbidden; WF_ERR_ARG for a bad query; WF_ERR_NOMEM. */
+wf_status wf_graph_search_begin(wf_graph_search *s, const wf_graph *g,
+                                const wf_graph_query *q);
+/* Expands at most budget states; *finished becomes 1 when done. WF_ERR_ARG
+ * when idle or when the graph changed since begin (the search is then
+ * cancelled). */
+wf_status wf_graph_search_step(wf_graph_search *s, uint64_t budget,
+                               uint64_t *used, int *finished);
+
+typedef struct wf_graph_result {
+    int64_t cost;             /* in the cost model above */
+    int nsteps;               /* corridor: portals crossed */
+    const int *portal;        /* [nsteps] portal index */
+    const int *dir;           /* [nsteps] 0: a -> b, 1: b -> a */
+    const int *sector;        /* [nsteps + 1] sectors, start first */
+    int npoints;              /* the path, start first, goal last */
+    const wf_fix *x, *y;
+    const int *via;           /* [npoints] the link crossed to reach point
+                                 i from point i - 1, or -1 when walked */
+    uint64_t expanded;
+} wf_graph_result;
+
+/* After finished: WF_OK with *out pointing into s (valid until the next
+ * begin or destroy), or WF_NO_PATH. The search is then idle. */
+wf_status wf_graph_search_finish(wf_graph_search *s, wf_graph_result *out);
+void wf_graph_search_cancel(wf_graph_search *s);
+
+/* Grid to boxes: flood fill the passable navcells of class cls into
+ * 4-connected regions, then cover each with boxes greedily: the first
+ * uncovered navcell in row order starts a box that grows right along its
+ * row while navcells are passable, uncovered and of the same surface, then
+ * down while the whole row segment is, neither side growing past max_box
+ * navcells (long boxes make the midpoint cost model crude). Portals are
+ * the runs of a box's
+ * right and bottom edges shared with one neighbour box, cut into pieces of
+ * at most max_span navcells. surface is NULL or width*height bytes (row
+ * major, values < WF_GRAPH_MAX_SURFACES). The output arrays are malloc'd
+ * and owned by *out until wf_graph_boxes_free. */
+typedef struct wf_graph_boxes {
+    int nboxes, nportals, nregions;
+    int *box;         /* [5 * nboxes]: x0, y0, x1, y1, surface (navcells) */
+    int *region;      /* [nboxes] */
+    int *portal;      /* [6 * nportals]: a, b, x0, y0, x1, y1 (navcells) */
+} wf_graph_boxes;
+wf_status wf_graph_boxes_from_grid(const wf_grid *g, int cls,
+                                   const uint8_t *surface, int max_span,
+                                   int max_box, wf_graph_boxes *out);
+/* The same output from a region quadtree instead of greedy boxes: the
+ * smallest power-of-two square holding the grid is split into four while
+ * its navcells (clipped to the grid) are not all passable with one surface
+ * or all impassable, or is larger than max_box; passable leaves are the
+ * boxes, in depth-first order
+ * (north-west, north-east, south-west, south-east). Neighbour links are
+ * the leaves' shared edges, found as for boxes. */
+wf_status wf_graph_quadtree_from_grid(const wf_grid *g, int cls,
+                                      const uint8_t *surface, int max_span,
+                                      int max_box, wf_graph_boxes *out);
+/* Greedy boxes (as wf_graph_boxes_from_grid) over only the passable
+ * navcells inside the union of nrects rectangles rects[4k..4k+3] = x0, y0,
+ * x1, y1 (exclusive ends, within the grid): what an incremental update
+ * re-covers. Fills box and nboxes only (no regions, no portals). */
+wf_status wf_graph_boxes_in_rects(const wf_grid *g, int cls, const uint8_t *surface,
+                                  int max_box, const int *rects, int nrects,
+                                  wf_graph_boxes *out);
+void wf_graph_boxes_free(wf_graph_boxes *b);
+
 #ifdef __cplusplus
 }
 #endif

@@ -22,5 +22,6 @@ M.bt = require("wayfinder.bt")
 M.gridplan = require("wayfinder.gridplan")
 M.sweep = require("wayfinder.sweep")
 M.units = require("wayfinder.units")
+M.graph = require("wayfinder.graph")
 
 return M

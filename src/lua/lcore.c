@@ -2,6 +2,7 @@
  * every userdata type. Safe to run twice (metatables are made once). */
 #include "lcheck.h"
 #include "lunits.h"
+#include "lgraph.h"
 
 int luaopen_wayfinder_core(lua_State *L);
 
@@ -16,5 +17,6 @@ int luaopen_wayfinder_core(lua_State *L)
     wfl_register_walker(L);
     wfl_register_sweep(L);
     wfl_register_units(L);
+    wfl_register_graph(L);
     return 1;
 }
