@@ -3,7 +3,7 @@
 --     a module file matches no layer (so each new file gets classified);
 --   * a Lua file under lua/, spec/ or examples/ reads, calls or writes a
 --     field or method whose name starts with "_" that another file defines
---     (a module's "_" names are its own: World:_plan is world.lua's);
+--     (a module's "_" names are its own);
 --   * a C file under src/ outside src/lua/ includes a Lua header (the core
 --     is a plain C library; only the binding knows Lua).
 -- The checks are plain functions over text, tried on small inputs below so

@@ -1,5 +1,5 @@
 -- spec/rectplan_helper.lua: tools shared by the rectangle planner specs
--- (spec/rects_*_spec.lua). Geometry here is exact: coordinates are turned
+-- (spec/rectplan_*_spec.lua). Geometry here is exact: coordinates are turned
 -- into Q16.16 integers and compared with integer arithmetic.
 local H = {}
 
