@@ -8,6 +8,7 @@
 --   wayfinder.bt        behavior tree nodes and movement primitives
 --   wayfinder.gridplan  a within-room planner over a navcell grid
 --   wayfinder.sweep     the swept collision test; wayfinder.units units
+--   wayfinder.steer     steering behaviours for groups of agents
 local core = require("wayfinder.core")
 
 local M = {}
@@ -23,5 +24,6 @@ M.gridplan = require("wayfinder.gridplan")
 M.sweep = require("wayfinder.sweep")
 M.units = require("wayfinder.units")
 M.graph = require("wayfinder.graph")
+M.steer = require("wayfinder.steer")
 
 return M

@@ -3,6 +3,7 @@
 #include "lcheck.h"
 #include "lunits.h"
 #include "lgraph.h"
+#include "lsteer.h"
 
 int luaopen_wayfinder_core(lua_State *L);
 
@@ -18,5 +19,6 @@ int luaopen_wayfinder_core(lua_State *L)
     wfl_register_sweep(L);
     wfl_register_units(L);
     wfl_register_graph(L);
+    wfl_register_steer(L);
     return 1;
 }
