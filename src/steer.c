@@ -14,6 +14,7 @@ typedef struct agent {
     wf_fix tx, ty;
     int has_point;
     int quarry;                 /* -1: none */
+    wf_fix speed;               /* own max speed, (0, cfg.max_speed] */
     int w[WF_STEER_COUNT];
     int64_t wander;             /* [angle units] in [0, 2 pi) */
     uint32_t rng;
@@ -176,6 +177,7 @@ wf_status wf_steer_add(wf_steer *s, wf_fix x, wf_fix y, wf_fix vx, wf_fix vy,
     p->vx = vx;
     p->vy = vy;
     p->quarry = -1;
+    p->speed = s->cfg.max_speed;
     /* a per-agent stream: the seed mixed with the index, never zero */
     uint32_t r = s->cfg.seed * 2654435761u + (uint32_t)s->n * 40503u + 1u;
     r = xorshift(r ? r : 1u);
@@ -221,6 +223,24 @@ wf_status wf_steer_set_weights(wf_steer *s, int i, const int *w)
             return WF_ERR_ARG;
     memcpy(s->a[i].w, w, sizeof s->a[i].w);
     return WF_OK;
+}
+
+wf_status wf_steer_set_speed(wf_steer *s, int i, wf_fix speed)
+{
+    if (i < 0 || i >= s->n || !in(speed, 1, s->cfg.max_speed))
+        return WF_ERR_ARG;
+    agent *p = &s->a[i];
+    p->speed = speed;
+    int64_t vx = p->vx, vy = p->vy;
+    cut(&vx, &vy, speed);
+    p->vx = (wf_fix)vx;
+    p->vy = (wf_fix)vy;
+    return WF_OK;
+}
+
+wf_fix wf_steer_get_speed(const wf_steer *s, int i)
+{
+    return i >= 0 && i < s->n ? s->a[i].speed : 0;
 }
 
 wf_status wf_steer_set_point(wf_steer *s, int i, wf_fix tx, wf_fix ty)
@@ -329,7 +349,7 @@ static void flock_visit(const wf_steer *s, int i, int j, void *ctx)
         return;
     /* push of length max_speed * (r - d) / r away from q; agents on one
      * point part along x, the lower index toward -x */
-    int64_t len = (int64_t)s->cfg.max_speed * (r - d) / r;
+    int64_t len = (int64_t)p->speed * (r - d) / r;
     if (d == 0) {
         f->sepx += i < j ? -len : len;
         return;
@@ -343,13 +363,14 @@ static void flock_visit(const wf_steer *s, int i, int j, void *ctx)
 static void seek_to(const wf_steer *s, const agent *p, int64_t tx, int64_t ty,
                     int flee, int64_t *ax, int64_t *ay)
 {
+    (void)s;
     int64_t dx = tx - p->x, dy = ty - p->y;
     if (flee) {
         dx = -dx;
         dy = -dy;
     }
     int64_t ux, uy;
-    scale_to(dx, dy, s->cfg.max_speed, &ux, &uy);
+    scale_to(dx, dy, p->speed, &ux, &uy);
     if (ux == 0 && uy == 0) {
         *ax = *ay = 0;
         return;
@@ -363,7 +384,7 @@ static void predict(const wf_steer *s, const agent *p, int64_t *px,
 {
     const agent *q = &s->a[p->quarry];
     int64_t d = vlen((int64_t)q->x - p->x, (int64_t)q->y - p->y);
-    int64_t t = d * WF_FIX_ONE / s->cfg.max_speed;     /* ticks, Q16.16 */
+    int64_t t = d * WF_FIX_ONE / p->speed;     /* ticks, Q16.16 */
     int64_t cap = (int64_t)s->cfg.lookahead * WF_FIX_ONE;
     if (t > cap)
         t = cap;
@@ -420,7 +441,7 @@ static void force_of(wf_steer *s, int i, int kind, const flock_sum *f,
         if (!p->has_point)
             return;
         int64_t dx = (int64_t)p->tx - p->x, dy = (int64_t)p->ty - p->y;
-        int64_t d = vlen(dx, dy), speed = s->cfg.max_speed;
+        int64_t d = vlen(dx, dy), speed = p->speed;
         if (d < s->cfg.slow_radius)
             speed = speed * d / s->cfg.slow_radius;
         int64_t ux = 0, uy = 0;
@@ -448,7 +469,7 @@ static void force_of(wf_steer *s, int i, int kind, const flock_sum *f,
         if (f->sepx == 0 && f->sepy == 0)
             return;
         int64_t dx = f->sepx, dy = f->sepy;
-        cut(&dx, &dy, s->cfg.max_speed);
+        cut(&dx, &dy, p->speed);
         *ax = dx - p->vx;
         *ay = dy - p->vy;
         return;
@@ -570,7 +591,7 @@ wf_status wf_steer_step(wf_steer *s, const wf_grid *g, int cls, int *nblocked)
     for (int i = 0; i < s->n; i++) {
         agent *p = &s->a[i];
         int64_t vx = (int64_t)p->vx + s->ax[i], vy = (int64_t)p->vy + s->ay[i];
-        cut(&vx, &vy, s->cfg.max_speed);
+        cut(&vx, &vy, p->speed);
         wf_fix bx = (wf_fix)(p->x + vx), by = (wf_fix)(p->y + vy);
         if (!pos_ok(bx, by) || blocked(s, i, g, cls, bx, by)) {
             nb++;

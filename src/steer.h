@@ -21,7 +21,7 @@
  * A step first computes every agent's force from the state before the
  * step (so the order of agents does not matter there), then moves agents
  * in index order: v += force (the weighted sum, its length cut to
- * max_accel), |v| cut to max_speed, and the move p -> p + v is tested with
+ * max_accel), |v| cut to the agent's own max speed, and the move p -> p + v is tested with
  * the one swept rule (sweep.c): against the grid for the agent's centre
  * (wf_sweep_grid) and, when radius > 0, against the square of half size
  * 2 * radius round every other agent's current position (wf_sweep_square).
@@ -101,6 +101,10 @@ wf_status wf_steer_get_state(const wf_steer *s, int i, wf_fix *x, wf_fix *y,
                              wf_fix *vx, wf_fix *vy);
 /* Weights in [0, WF_STEER_MAX_WEIGHT], WF_STEER_COUNT of them. */
 wf_status wf_steer_set_weights(wf_steer *s, int i, const int *w);
+/* The agent's own top speed [fixed] in (0, cfg max_speed] (the group's
+ * max_speed when never set); its velocity is cut to it at once. */
+wf_status wf_steer_set_speed(wf_steer *s, int i, wf_fix speed);
+wf_fix wf_steer_get_speed(const wf_steer *s, int i);
 /* Target point of seek, flee and arrive. */
 wf_status wf_steer_set_point(wf_steer *s, int i, wf_fix tx, wf_fix ty);
 /* Target agent of pursue and evade (j = -1: none; j != i). */

@@ -215,6 +215,26 @@ static int l_behave(lua_State *L)
     return 0;
 }
 
+static int l_speed(lua_State *L)
+{
+    const char *fname = "group:speed";
+    lgroup *g = check_group(L, fname);
+    int i = check_agent(L, g, 2, fname, "i");
+    if (lua_isnoneornil(L, 3)) {
+        wfl_push_fix(L, wf_steer_get_speed(g->s, i));
+        return 1;
+    }
+    wf_fix ms = wf_steer_get_config(g->s)->max_speed;
+    double hi = (double)wfl_from_fix(ms);
+    double v = wfl_check_range(L, 3, fname, "max_speed", 0, hi);
+    wf_fix f = wfl_to_fix(v);
+    if (f <= 0 || f > ms)
+        return wfl_error(L, fname, "max_speed must be in (0, %g], got %g", hi, v);
+    wf_steer_set_speed(g->s, i, f);
+    wfl_push_fix(L, f);
+    return 1;
+}
+
 static int l_target(lua_State *L)
 {
     const char *fname = "group:target";
@@ -360,7 +380,7 @@ static const luaL_Reg METHODS[] = {
     {"add", l_add},         {"set", l_set},         {"get", l_get},
     {"behave", l_behave},   {"target", l_target},   {"chase", l_chase},
     {"force", l_force},     {"predict", l_predict}, {"wander", l_wander},
-    {"step", l_step},       {"count", l_count},     {"ticks", l_ticks},
+    {"speed", l_speed},     {"step", l_step},       {"count", l_count},     {"ticks", l_ticks},
     {"close", l_close},     {NULL, NULL}};
 
 void wfl_register_steer(lua_State *L)
