@@ -26,7 +26,7 @@ local LAYERS <const> = {
   { name = "services", files = { "^wayfinder/rectplan%.lua$", "^wayfinder/gridplan%.lua$",
     "^wayfinder/doors%.lua$", "^wayfinder/sweep%.lua$", "^wayfinder/units%.lua$",
     "^wayfinder/graph%.lua$", "^wayfinder/graph_queue%.lua$", "^wayfinder/bezier%.lua$",
-    "^wayfinder/steer%.lua$" } },
+    "^wayfinder/steer%.lua$", "^wayfinder/formation%.lua$" } },
   { name = "world", files = { "^wayfinder/world/ascii%.lua$", "^wayfinder/world/check%.lua$",
     "^wayfinder/world/classes%.lua$", "^wayfinder/world/ctx%.lua$",
     "^wayfinder/world/objects%.lua$", "^wayfinder/world/planning%.lua$",

@@ -4,6 +4,7 @@
 #include "lunits.h"
 #include "lgraph.h"
 #include "lsteer.h"
+#include "lformation.h"
 
 int luaopen_wayfinder_core(lua_State *L);
 
@@ -20,5 +21,6 @@ int luaopen_wayfinder_core(lua_State *L)
     wfl_register_units(L);
     wfl_register_graph(L);
     wfl_register_steer(L);
+    wfl_register_formation(L);
     return 1;
 }
