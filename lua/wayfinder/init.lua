@@ -9,6 +9,8 @@
 --   wayfinder.gridplan  a within-room planner over a navcell grid
 --   wayfinder.sweep     the swept collision test; wayfinder.units units
 --   wayfinder.pathtable next-hop tables and compressed grid first-move tables
+--   wayfinder.steer     steering behaviours for groups of agents
+--   wayfinder.formation formations that follow a path as one body
 local core = require("wayfinder.core")
 
 local M = {}
@@ -25,5 +27,7 @@ M.sweep = require("wayfinder.sweep")
 M.units = require("wayfinder.units")
 M.graph = require("wayfinder.graph")
 M.pathtable = require("wayfinder.pathtable")
+M.steer = require("wayfinder.steer")
+M.formation = require("wayfinder.formation")
 
 return M
