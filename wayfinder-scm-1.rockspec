@@ -22,6 +22,7 @@ build = {
    modules = {
       ["wayfinder.core"] = {
          sources = {
+            "src/avoid.c",
             "src/cpd.c",
             "src/field.c",
             "src/formation.c",

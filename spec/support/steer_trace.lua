@@ -1,7 +1,8 @@
 -- Usage: LUA spec/support/steer_trace.lua 'build/?.so' (any supported Lua)
 -- Loads wayfinder's C core from the given cpath only, runs a steering
--- flock (every behaviour, walls, the collision rule) and a formation
--- through a gap, and prints the file the core was loaded from and a hash
+-- flock (every behaviour, walls, the collision rule), a formation
+-- through a gap and units with local avoidance and the motion options
+-- crossing through a door, and prints the file the core was loaded from and a hash
 -- of every position of every tick (the exact Q16.16 values).
 local cpath = arg[1]
 if not cpath then
@@ -80,6 +81,38 @@ for _ = 1, 400 do
   for i = 1, f:count() do
     local x, y = f:get(i)
     mix(x); mix(y)
+  end
+end
+-- units with local avoidance and every motion option, through a door
+local rows2 = {}
+for y = 0, 12 do
+  local row = {}
+  for x = 0, 20 do
+    local wall = x == 0 or y == 0 or x == 20 or y == 12 or (x == 10 and y ~= 6)
+    row[#row + 1] = wall and "#" or "."
+  end
+  rows2[#rows2 + 1] = table.concat(row)
+end
+local door = wayfinder.grid.from_ascii(table.concat(rows2, "\n") .. "\n")
+for _, opts in ipairs({ { avoidance = "velocity", max_wait = 200 },
+    { avoidance = "velocity", max_wait = 200, accel = 0.05, turn_rate = 0.5,
+      arrive_radius = 1.5, lookahead = true } }) do
+  local units = wayfinder.units.new(door, opts)
+  local ids = {}
+  for k = 0, 11 do
+    local left = k % 2 == 0
+    local x = left and 2.5 + k % 3 or 17.5 - k % 3
+    ids[#ids + 1] = units:add({ x = x, y = 2.5 + math.floor(k / 2) * 1.5, radius = 0.4, speed = 0.3 })
+  end
+  for k, id in ipairs(ids) do
+    units:move(id, k % 2 == 1 and 16.5 or 3.5, 2.5 + (k % 6) * 1.5)
+  end
+  for _ = 1, 250 do
+    for _, e in ipairs(units:tick()) do mix(e.id); mix(#e.event) end
+    for _, id in ipairs(ids) do
+      local x, y = units:position(id)
+      mix(x); mix(y)
+    end
   end
 end
 print(where)
