@@ -22,8 +22,10 @@ build = {
    modules = {
       ["wayfinder.core"] = {
          sources = {
+            "src/avoid.c",
             "src/cpd.c",
             "src/field.c",
+            "src/formation.c",
             "src/walker.c",
             "src/goal.c",
             "src/graph.c",
@@ -43,6 +45,7 @@ build = {
             "src/rectplan_smooth.c",
             "src/search.c",
             "src/smooth.c",
+            "src/steer.c",
             "src/sweep.c",
             "src/terrain.c",
             "src/units.c",
@@ -50,11 +53,13 @@ build = {
             "src/trig.c",
             "src/lua/lcheck.c",
             "src/lua/lcore.c",
+            "src/lua/lformation.c",
             "src/lua/lgraph.c",
             "src/lua/lgrid.c",
             "src/lua/lpathtable.c",
             "src/lua/lrectplan.c",
             "src/lua/lqueue.c",
+            "src/lua/lsteer.c",
             "src/lua/lwalker.c",
             "src/lua/lsweep.c",
             "src/lua/lunits.c",

@@ -5,6 +5,8 @@
 #include <string.h>
 
 #include "wayfinder.h"
+#include "avoid.h"
+#include "fixmath.h"
 
 #define FIX ((int64_t)WF_FIX_ONE)
 #define NONE (-1)
@@ -26,6 +28,8 @@ typedef struct unit {
     uint64_t plan_seq;
     wf_fix ex, ey;
     int32_t bucket, bprev, bnext;
+    wf_fix vx, vy, cur, hx, hy, best;   /* motion state: see wf_unit_info */
+    int stall, yield;
 } unit;
 
 struct wf_units {
@@ -120,7 +124,13 @@ static int config_ok(const wf_units_config *c)
            && c->max_wait <= 1000000 && c->max_order_ticks >= 1
            && c->max_order_ticks <= 100000000 && c->bucket >= 1
            && c->bucket <= 256 && (c->brute == 0 || c->brute == 1)
-           && c->short_range >= 0 && c->short_range <= 64;
+           && c->short_range >= 0 && c->short_range <= 64
+           && (c->avoidance == WF_AVOID_NONE
+               || c->avoidance == WF_AVOID_VELOCITY)
+           && c->accel >= 0 && c->accel <= WF_UNIT_MAX_SPEED
+           && c->turn_rate >= 0 && c->turn_rate <= 3454217652358LL
+           && c->arrive_radius >= 0 && c->arrive_radius <= WF_FIX(1024)
+           && (c->lookahead == 0 || c->lookahead == 1);
 }
 
 wf_status wf_units_create(wf_units **out, const wf_grid *g,
@@ -374,6 +384,7 @@ wf_status wf_units_add(wf_units *u, const wf_grid *g, wf_fix x, wf_fix y,
     m.r = radius;
     m.speed = speed;
     m.state = WF_UNIT_IDLE;
+    m.hx = WF_FIX_ONE;
     int s;
     st = insert(u, &m, &s);
     if (st != WF_OK)
@@ -420,6 +431,8 @@ static void clear_order(wf_units *u, unit *m)
     m->state = WF_UNIT_IDLE;
     /* the last path stays readable (wf_units_waypoints) until the next */
     m->wait = m->order_ticks = m->unreachable = 0;
+    m->best = 0;
+    m->stall = m->yield = 0;
 }
 
 /* Submits a path request from the unit's navcell to goal. */
@@ -456,6 +469,7 @@ static wf_status submit(wf_units *u, unit *m)
     m->plan_seq = u->next_seq++;
     m->state = WF_UNIT_PLANNING;
     m->wait = 0;            /* the old waypoints stay readable until the new */
+    m->best = 0;
     return WF_OK;
 }
 
@@ -687,6 +701,14 @@ wf_status wf_units_get(const wf_units *u, uint32_t id, wf_unit_info *out)
     out->plan_seq = m->plan_seq;
     out->ex = m->ex;
     out->ey = m->ey;
+    out->vx = m->vx;
+    out->vy = m->vy;
+    out->cur = m->cur;
+    out->hx = m->hx;
+    out->hy = m->hy;
+    out->best = m->best;
+    out->stall = m->stall;
+    out->yield = m->yield;
     return WF_OK;
 }
 
@@ -747,10 +769,10 @@ typedef enum { WALK_DONE, WALK_PART, WALK_UNITS, WALK_GRID } walk_result;
 /* Walks slot s up to its speed along its waypoints (or to its escape
  * target, ignoring the grid, when escaping). *moved says whether it got
  * anywhere. */
-static walk_result walk(wf_units *u, const wf_grid *g, int s, int *moved)
+static walk_result walk(wf_units *u, const wf_grid *g, int s, int64_t left,
+                        int *moved)
 {
     unit *m = &u->units[s];
-    int64_t left = m->speed;
     int escaping = m->state == WF_UNIT_ESCAPING;
     *moved = 0;
     for (;;) {
@@ -792,6 +814,354 @@ static walk_result walk(wf_units *u, const wf_grid *g, int s, int *moved)
         if (left <= 0)
             return m->next >= m->nway ? WALK_DONE : WALK_PART;
     }
+}
+
+
+/* ---------------------------------------------- motion options -- */
+
+static int64_t dist_of(int64_t dx, int64_t dy)
+{
+    return (int64_t)isqrt64((uint64_t)(dx * dx) + (uint64_t)(dy * dy));
+}
+
+/* 1 when slot s sees (tx, ty) from (ax, ay) under the grid rule */
+static int in_sight(const wf_units *u, const wf_grid *g, int s, wf_fix ax,
+                    wf_fix ay, wf_fix tx, wf_fix ty)
+{
+    int hit = 0;
+    if (ax != tx || ay != ty)
+        wf_sweep_grid(g, u->units[s].cls, ax, ay, tx, ty, &hit, NULL, NULL);
+    return !hit;
+}
+
+/* The length left along the waypoints from the unit to the last one. */
+static int64_t path_left(const unit *m)
+{
+    int64_t d = 0;
+    wf_fix x = m->x, y = m->y;
+    for (int k = m->next; k < m->nway; k++) {
+        d += dist_of((int64_t)m->way[2 * k] - x, (int64_t)m->way[2 * k + 1] - y);
+        x = m->way[2 * k];
+        y = m->way[2 * k + 1];
+    }
+    return d;
+}
+
+/* Before a walk, the motion options: look-ahead skips waypoints the unit
+ * already sees the one after of; the heading turns towards the next
+ * waypoint by at most turn_rate (a unit that must turn further brakes to
+ * a stop while it turns); the speed moves towards its target by at most
+ * accel, the target being the unit's speed, cut inside arrive_radius of
+ * the end in proportion to the distance left (at least a sixteenth of its
+ * speed), with accel also to the speed it can still brake from, and 0
+ * while turning. Returns the length to walk this tick. Without the
+ * options: the unit's speed, and nothing changes. */
+static int64_t travel_of(wf_units *u, const wf_grid *g, int s)
+{
+    unit *m = &u->units[s];
+    const wf_units_config *c = &u->cfg;
+    if (m->state == WF_UNIT_ESCAPING)
+        return m->speed;
+    if (c->lookahead)
+        for (int k = 0; k < 8 && m->next + 1 < m->nway; k++) {
+            if (!in_sight(u, g, s, m->x, m->y, m->way[2 * (m->next + 1)],
+                          m->way[2 * (m->next + 1) + 1]))
+                break;
+            m->next++;
+        }
+    if (!c->accel && !c->turn_rate && !c->arrive_radius)
+        return m->speed;
+    int64_t target = m->speed;
+    int k = m->next;   /* the first waypoint not where the unit stands */
+    while (k < m->nway && m->way[2 * k] == m->x && m->way[2 * k + 1] == m->y)
+        k++;
+    if (k < m->nway && c->turn_rate) {
+        int64_t dx = (int64_t)m->way[2 * k] - m->x;
+        int64_t dy = (int64_t)m->way[2 * k + 1] - m->y;
+        int64_t d = dist_of(dx, dy);
+        if (d > 0) {
+            int64_t ux = dx * FIX / d, uy = dy * FIX / d;
+            wf_fix co, si;
+            wf_fix_sincos(c->turn_rate, &co, &si);
+            int64_t dot = ((int64_t)m->hx * ux + (int64_t)m->hy * uy) / FIX;
+            if (dot >= co) {
+                m->hx = (wf_fix)ux;
+                m->hy = (wf_fix)uy;
+            } else {
+                int64_t cross = (int64_t)m->hx * uy - (int64_t)m->hy * ux;
+                int64_t sn = cross >= 0 ? si : -si;
+                int64_t hx = ((int64_t)m->hx * co - (int64_t)m->hy * sn) / FIX;
+                int64_t hy = ((int64_t)m->hx * sn + (int64_t)m->hy * co) / FIX;
+                int64_t len = dist_of(hx, hy);
+                m->hx = (wf_fix)(hx * FIX / len);
+                m->hy = (wf_fix)(hy * FIX / len);
+                target = 0;
+            }
+        }
+    }
+    if (c->arrive_radius || c->accel) {
+        int64_t left = path_left(m);
+        if (c->arrive_radius && left < c->arrive_radius) {
+            int64_t v = (int64_t)m->speed * left / c->arrive_radius;
+            if (v < m->speed / 16)
+                v = m->speed / 16;
+            if (v < target)
+                target = v;
+        }
+        if (c->accel) {
+            /* braking a per tick from v covers v (v + a) / (2a) */
+            int64_t a = c->accel;
+            int64_t v = ((int64_t)isqrt64((uint64_t)(a * a + 8 * a * left)) - a) / 2;
+            if (v < a)
+                v = a;
+            if (v < target)
+                target = v;
+        }
+    }
+    int64_t cur = m->cur;
+    if (c->accel) {
+        if (target > cur + c->accel)
+            target = cur + c->accel;
+        if (target < cur - c->accel)
+            target = cur - c->accel;
+    }
+    if (target < 0)
+        target = 0;
+    m->cur = (wf_fix)target;
+    return target;
+}
+
+/* ---------------------------------------------------- avoidance -- */
+
+#define AVOID_MAX WF_AVOID_MAX_NEIGHBOURS
+
+typedef struct near_ctx {
+    const wf_units *u;
+    int self;
+    wf_fix x, y;
+    int64_t reach;
+    int n;
+    int slot[AVOID_MAX];
+    int64_t key[AVOID_MAX];     /* Chebyshev gap to the square's edge */
+} near_ctx;
+
+/* Keeps the AVOID_MAX nearest, by gap then id: the same set and order
+ * whichever order the index meets them in. */
+static int near_visit(void *p, int s)
+{
+    near_ctx *c = p;
+    if (s == c->self)
+        return 0;
+    const wf_units *u = c->u;
+    const unit *o = &u->units[s];
+    int64_t dx = abs64((int64_t)o->x - c->x), dy = abs64((int64_t)o->y - c->y);
+    int64_t d = (dx > dy ? dx : dy) - o->r;
+    if (d > c->reach)
+        return 0;
+    int j = c->n < AVOID_MAX ? c->n : AVOID_MAX;
+    while (j > 0 && (c->key[j - 1] > d || (c->key[j - 1] == d
+                     && u->units[c->slot[j - 1]].id > o->id)))
+        j--;
+    if (j == AVOID_MAX)
+        return 0;
+    int last = c->n < AVOID_MAX ? c->n : AVOID_MAX - 1;
+    for (int k = last; k > j; k--) {
+        c->slot[k] = c->slot[k - 1];
+        c->key[k] = c->key[k - 1];
+    }
+    c->slot[j] = s;
+    c->key[j] = d;
+    if (c->n < AVOID_MAX)
+        c->n++;
+    return 0;
+}
+
+static void gather_near(const wf_units *u, int s, int64_t reach, near_ctx *c)
+{
+    const unit *m = &u->units[s];
+    c->u = u;
+    c->self = s;
+    c->x = m->x;
+    c->y = m->y;
+    c->reach = reach;
+    c->n = 0;
+    near_units(u, m->x, m->y, m->x, m->y, reach + u->maxr, near_visit, c);
+}
+
+/* Moves slot o by (dx, dy) when the swept rule lets it (grid for its class,
+ * and every other unit). 1 when it moved. */
+static int try_step(wf_units *u, const wf_grid *g, int o, int64_t dx, int64_t dy)
+{
+    unit *q = &u->units[o];
+    int64_t bx = q->x + dx, by = q->y + dy;
+    if ((dx == 0 && dy == 0) || bx < 0 || by < 0 || bx >= (int64_t)u->gw * FIX
+        || by >= (int64_t)u->gh * FIX)
+        return 0;
+    if (!in_sight(u, g, o, q->x, q->y, (wf_fix)bx, (wf_fix)by)
+        || hits_unit(u, o, (wf_fix)bx, (wf_fix)by))
+        return 0;
+    place(u, o, (wf_fix)bx, (wf_fix)by);
+    q->vx = (wf_fix)dx;
+    q->vy = (wf_fix)dy;
+    return 1;
+}
+
+/* Steps slot o aside from the line of travel (ux, uy) (a Q16.16 unit
+ * vector) by its speed: towards the side it already stands on relative to
+ * (ax, ay) (the mover's right when on the line), else the other side, else
+ * straight ahead; then the same by half and a quarter of its speed. 1
+ * when it moved. */
+static int step_aside(wf_units *u, const wf_grid *g, int o, wf_fix ax,
+                      wf_fix ay, int64_t ux, int64_t uy)
+{
+    unit *q = &u->units[o];
+    int64_t rx = -uy, ry = ux;                 /* the right, as drawn */
+    int64_t side = ((int64_t)q->x - ax) * rx + ((int64_t)q->y - ay) * ry;
+    int sg = side < 0 ? -1 : 1;
+    for (int64_t sp = q->speed; sp >= q->speed / 4 && sp > 0; sp /= 2) {
+        if (try_step(u, g, o, sg * rx * sp / FIX, sg * ry * sp / FIX))
+            return 1;
+        if (try_step(u, g, o, -sg * rx * sp / FIX, -sg * ry * sp / FIX))
+            return 1;
+        if (try_step(u, g, o, ux * sp / FIX, uy * sp / FIX))
+            return 1;
+    }
+    return 0;
+}
+
+/* The shove: every idle unit among the neighbours whose square, grown by
+ * the mover's radius and 1/8, meets the mover's way to its next waypoint
+ * (or, when the mover already stands within that margin, whose square
+ * grown by the mover's radius alone does: the way is blocked), and whose
+ * square is within four of the mover's steps, steps aside (step_aside). */
+static void shove(wf_units *u, const wf_grid *g, int s, const near_ctx *c,
+                  wf_fix tx, wf_fix ty, int64_t ux, int64_t uy)
+{
+    unit *m = &u->units[s];
+    for (int k = 0; k < c->n; k++) {
+        int o = c->slot[k];
+        unit *q = &u->units[o];
+        if (q->state != WF_UNIT_IDLE || q->has_order)
+            continue;
+        if (c->key[k] > (int64_t)m->r + WF_UNIT_GAP + 4 * (int64_t)m->speed)
+            continue;
+        int hit = 0;
+        wf_sweep_square(m->x, m->y, tx, ty, q->x, q->y,
+                        (wf_fix)((int64_t)m->r + q->r + WF_UNIT_GAP), &hit);
+        if (!hit)   /* the mover stands inside that margin already */
+            wf_sweep_square(m->x, m->y, tx, ty, q->x, q->y,
+                            (wf_fix)((int64_t)m->r + q->r), &hit);
+        if (hit)
+            step_aside(u, g, o, m->x, m->y, ux, uy);
+    }
+}
+
+/* One walk with avoidance: the preferred velocity heads for the next
+ * waypoint at the travel length; when it meets no neighbour within the
+ * horizon the unit walks as without avoidance, else it takes the best
+ * ranked candidate whose move the swept rule allows and that keeps the
+ * next waypoint in sight. */
+static walk_result avoid_walk(wf_units *u, const wf_grid *g, int s,
+                              int64_t left, int *moved)
+{
+    unit *m = &u->units[s];
+    *moved = 0;
+    if (m->next >= m->nway)
+        return WALK_DONE;
+    wf_fix tx = m->way[2 * m->next], ty = m->way[2 * m->next + 1];
+    int64_t dx = (int64_t)tx - m->x, dy = (int64_t)ty - m->y;
+    int64_t dist = dist_of(dx, dy);
+    if (dist == 0 || left == 0)
+        return walk(u, g, s, left, moved);
+    int64_t ux = dx * FIX / dist, uy = dy * FIX / dist;
+    int64_t reach = 2 * (int64_t)m->speed * WF_AVOID_HORIZON + m->r + WF_UNIT_GAP;
+    if (reach > 16 * FIX)
+        reach = 16 * FIX;
+    near_ctx c;
+    gather_near(u, s, reach, &c);
+    if (c.n == 0)
+        return walk(u, g, s, left, moved);
+    shove(u, g, s, &c, tx, ty, ux, uy);
+    wf_avoid_other nb[AVOID_MAX];
+    for (int k = 0; k < c.n; k++) {
+        const unit *o = &u->units[c.slot[k]];
+        nb[k].x = o->x;
+        nb[k].y = o->y;
+        nb[k].half = (wf_fix)((int64_t)m->r + o->r);
+        nb[k].vx = o->vx;
+        nb[k].vy = o->vy;
+    }
+    int64_t sp = dist < left ? dist : left;
+    wf_fix px = (wf_fix)(dx * sp / dist), py = (wf_fix)(dy * sp / dist);
+    wf_fix cand[2 * WF_AVOID_CANDIDATES];
+    int clear;
+    /* up to the next waypoint: the unit turns there */
+    int64_t horizon = dist / (sp > 0 ? sp : 1) + 1;
+    if (horizon > WF_AVOID_HORIZON)
+        horizon = WF_AVOID_HORIZON;
+    int nc = wf_avoid_rank(m->x, m->y, px, py, nb, c.n, (int)horizon, cand,
+                           &clear);
+    if (clear)
+        return walk(u, g, s, left, moved);
+    for (int i = 0; i < nc; i++) {
+        int64_t vx = cand[2 * i], vy = cand[2 * i + 1];
+        if (vx == 0 && vy == 0)
+            break;
+        int64_t bx = m->x + vx, by = m->y + vy;
+        if (bx < 0 || by < 0 || bx >= (int64_t)u->gw * FIX
+            || by >= (int64_t)u->gh * FIX)
+            continue;
+        if (!in_sight(u, g, s, m->x, m->y, (wf_fix)bx, (wf_fix)by)
+            || !in_sight(u, g, s, (wf_fix)bx, (wf_fix)by, tx, ty)
+            || hits_unit(u, s, (wf_fix)bx, (wf_fix)by))
+            continue;
+        place(u, s, (wf_fix)bx, (wf_fix)by);
+        *moved = 1;
+        if (bx == tx && by == ty) {
+            m->next++;
+            return m->next >= m->nway ? WALK_DONE : WALK_PART;
+        }
+        /* passing a waypoint off its line: on to the next once in sight */
+        if (m->next + 1 < m->nway && dist_of(tx - bx, ty - by) <= left
+            && in_sight(u, g, s, (wf_fix)bx, (wf_fix)by, m->way[2 * (m->next + 1)],
+                        m->way[2 * (m->next + 1) + 1]))
+            m->next++;
+        return WALK_PART;
+    }
+    return WALK_UNITS;
+}
+
+/* A stall (WF_UNIT_STALL_TICKS ticks in a row without progress), broken
+ * the same way every time: the nearest neighbour (by gap, then id) decides.
+ * When it has an order and a lower id, this unit gives way: it steps to
+ * its right (else left, else on) and holds still for half a stall period.
+ * Otherwise it asks the vertex pathfinder for a way round the units as
+ * they stand (detour). */
+static int detour(wf_units *u, const wf_grid *g, int s);
+static void break_stall(wf_units *u, const wf_grid *g, int s)
+{
+    unit *m = &u->units[s];
+    near_ctx c;
+    gather_near(u, s, (int64_t)m->r + WF_UNIT_GAP + 4 * (int64_t)m->speed, &c);
+    if (c.n > 0 && m->next < m->nway) {
+        const unit *o = &u->units[c.slot[0]];
+        if (o->has_order && o->id < m->id) {
+            int64_t dx = (int64_t)m->way[2 * m->next] - m->x;
+            int64_t dy = (int64_t)m->way[2 * m->next + 1] - m->y;
+            int64_t d = dist_of(dx, dy);
+            if (d > 0) {
+                wf_fix ax = (wf_fix)(m->x - dx * FIX / d);
+                wf_fix ay = (wf_fix)(m->y - dy * FIX / d);
+                step_aside(u, g, s, ax, ay, dx * FIX / d, dy * FIX / d);
+            }
+            m->yield = WF_UNIT_STALL_TICKS / 2;
+            return;
+        }
+    }
+    int saved = m->wait;
+    m->wait = 0;
+    detour(u, g, s);
+    m->wait = saved;
 }
 
 static wf_unit_reason reason_of(wf_status st)
@@ -1056,6 +1426,47 @@ static wf_status plan_inverted(wf_units *u, const wf_grid *g, int s)
     return WF_OK;
 }
 
+/* With avoidance, after the walk: progress is a new waypoint, or coming
+ * at least an eighth of its speed nearer the next than ever since it was
+ * set. Without progress the unit counts a stall tick (also its wait); it
+ * waits when it did not move ("blocked" event the first such tick); its
+ * order fails with "blocked" after more than max_wait ticks without
+ * progress; every WF_UNIT_STALL_TICKS of them break_stall runs. */
+static wf_status avoid_progress(wf_units *u, const wf_grid *g, int s,
+                                int prev_next, int moved, wf_unit_event *ev,
+                                size_t *count)
+{
+    unit *m = &u->units[s];
+    int64_t d = 0;
+    if (m->next < m->nway)
+        d = dist_of((int64_t)m->way[2 * m->next] - m->x,
+                    (int64_t)m->way[2 * m->next + 1] - m->y);
+    int64_t thr = m->speed / 8 > 0 ? m->speed / 8 : 1;
+    if (m->next != prev_next || m->best == 0 || d + thr <= m->best) {
+        m->best = (wf_fix)(d > 0 ? d : 1);
+        m->stall = 0;
+        m->wait = 0;
+        if (m->state == WF_UNIT_WAITING)
+            m->state = WF_UNIT_MOVING;
+        return WF_OK;
+    }
+    m->stall++;
+    m->wait = m->stall;
+    if (m->wait > u->cfg.max_wait) {
+        fail(u, m, WF_UNIT_BLOCKED, ev, count);
+        return WF_OK;
+    }
+    if (!moved && m->state != WF_UNIT_WAITING) {
+        m->state = WF_UNIT_WAITING;
+        emit(ev, count, m->id, WF_UNIT_BLOCKED_EV, WF_UNIT_BLOCKED);
+    } else if (moved && m->state == WF_UNIT_WAITING) {
+        m->state = WF_UNIT_MOVING;
+    }
+    if (m->stall % WF_UNIT_STALL_TICKS == 0)
+        break_stall(u, g, s);
+    return WF_OK;
+}
+
 static wf_status unit_turn(wf_units *u, const wf_grid *g, wf_hier *h, int s,
                            wf_unit_event *ev, size_t *count)
 {
@@ -1107,10 +1518,25 @@ static wf_status unit_turn(wf_units *u, const wf_grid *g, wf_hier *h, int s,
     }
     if (m->state == WF_UNIT_IDLE || m->state == WF_UNIT_PLANNING)
         return WF_OK;
-    int moved;
-    walk_result w = walk(u, g, s, &moved);
-    if (w == WALK_UNITS && !moved && detour(u, g, s))
-        w = walk(u, g, s, &moved);
+    int moved, prev_next = m->next;
+    int avoiding = u->cfg.avoidance && m->state != WF_UNIT_ESCAPING;
+    int64_t left = travel_of(u, g, s);
+    walk_result w;
+    if (!avoiding) {
+        w = walk(u, g, s, left, &moved);
+        if (w == WALK_UNITS && !moved && detour(u, g, s))
+            w = walk(u, g, s, left, &moved);
+    } else if (m->yield > 0) {
+        m->yield--;
+        moved = 0;
+        w = WALK_PART;
+    } else {
+        w = avoid_walk(u, g, s, left, &moved);
+        if (w == WALK_UNITS && !moved && detour(u, g, s))
+            w = avoid_walk(u, g, s, left, &moved);
+    }
+    if (w == WALK_UNITS && !moved)
+        m->cur = 0;                     /* stopped by a unit */
     /* a circle or square goal is reached once the unit stands in it */
     if (m->state != WF_UNIT_ESCAPING && m->goal.type != WF_GOAL_POINT
         && !m->goal.inverted && wf_goal_point_inside(&m->goal, m->x, m->y))
@@ -1131,6 +1557,8 @@ static wf_status unit_turn(wf_units *u, const wf_grid *g, wf_hier *h, int s,
     }
     if (w == WALK_GRID)                 /* the grid changed: plan again */
         return submit(u, m);
+    if (avoiding)
+        return avoid_progress(u, g, s, prev_next, moved, ev, count);
     if (w == WALK_UNITS && !moved) {
         m->wait++;
         if (m->wait > u->cfg.max_wait) {
@@ -1178,9 +1606,13 @@ wf_status wf_units_tick(wf_units *u, const wf_grid *g, wf_hier *h,
     u->head_spent = u->head_spent + used - done_cost;
     u->ticks++;
     for (size_t k = 0; k < u->n; k++) {
+        unit *m = &u->units[u->order[k]];
+        wf_fix x0 = m->x, y0 = m->y;
         st = unit_turn(u, g, h, (int)u->order[k], events, count);
         if (st != WF_OK)
             return st;
+        m->vx = (wf_fix)((int64_t)m->x - x0);
+        m->vy = (wf_fix)((int64_t)m->y - y0);
     }
     return WF_OK;
 }
@@ -1237,6 +1669,20 @@ wf_status wf_units_restore(wf_units *u, const wf_grid *g,
     m.plan_seq = in->plan_seq;
     m.ex = in->ex;
     m.ey = in->ey;
+    if (abs64(in->vx) > 2 * (int64_t)WF_UNIT_MAX_SPEED
+        || abs64(in->vy) > 2 * (int64_t)WF_UNIT_MAX_SPEED || in->cur < 0
+        || in->cur > in->speed || abs64(in->hx) > FIX || abs64(in->hy) > FIX
+        || (in->hx == 0 && in->hy == 0) || in->best < 0 || in->stall < 0
+        || in->yield < 0 || in->yield > WF_UNIT_STALL_TICKS)
+        return WF_ERR_ARG;
+    m.vx = in->vx;
+    m.vy = in->vy;
+    m.cur = in->cur;
+    m.hx = in->hx;
+    m.hy = in->hy;
+    m.best = in->best;
+    m.stall = in->stall;
+    m.yield = in->yield;
     if (reserve_way(&m, n) != WF_OK)
         return WF_ERR_NOMEM;
     if (n)

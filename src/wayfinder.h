@@ -1331,10 +1331,24 @@ typedef struct wf_units_config {
     int brute;            /* 1: test every unit (the benchmark's baseline) */
     int short_range;      /* [navcells] vertex pathfinder box half size when
                              blocked [0, 64]; 0: never, just wait */
+    /* Options that change motion; their defaults (all 0) keep it as above. */
+    int avoidance;        /* WF_AVOID_NONE or WF_AVOID_VELOCITY (avoid.h) */
+    wf_fix accel;         /* [fixed per tick] most a unit's speed changes in
+                             a tick, (0, 16]; 0: none (full speed at once) */
+    int64_t turn_rate;    /* [2^-40 rad per tick] most a unit's heading
+                             turns in a tick, (0, pi]; 0: none */
+    wf_fix arrive_radius; /* [fixed] slows down inside this distance of the
+                             end of its path, [0, 1024]; 0: none */
+    int lookahead;        /* 1: skip a waypoint the next one is in sight */
 } wf_units_config;
 
+#define WF_AVOID_NONE 0
+#define WF_AVOID_VELOCITY 1     /* the sampled velocity obstacle of avoid.c */
+#define WF_UNIT_STALL_TICKS 8   /* ticks without progress that make a stall */
+
 /* capacity 4096, budget 20000, max_wait 20, max_order_ticks 100000,
- * bucket 8, brute 0, short_range 8. */
+ * bucket 8, brute 0, short_range 8; avoidance, accel, turn_rate,
+ * arrive_radius and lookahead 0. */
 void wf_units_config_init(wf_units_config *cfg);
 
 /* A simulation for grids of g's size (it keeps no pointer to g: pass the
@@ -1413,6 +1427,13 @@ typedef struct wf_unit_info {
     int nway, next;       /* waypoints held, the next one's index */
     uint64_t plan_seq;    /* submission number of its pending request, 0 */
     wf_fix ex, ey;        /* escape target (when escaping) */
+    /* motion state (read by avoidance and the motion options) */
+    wf_fix vx, vy;        /* [fixed per tick] its last tick's displacement */
+    wf_fix cur;           /* [fixed per tick] current speed, [0, speed] */
+    wf_fix hx, hy;        /* heading, a Q16.16 unit vector ((1, 0) at first) */
+    wf_fix best;          /* [fixed] nearest it came to its next waypoint */
+    int stall;            /* [ticks] without progress in a row */
+    int yield;            /* [ticks] left to give way after a stall */
 } wf_unit_info;
 
 size_t wf_units_count(const wf_units *u);

@@ -10,6 +10,8 @@
 --   wayfinder.sweep     the swept collision test; wayfinder.units units
 --   wayfinder.pathtable next-hop tables and compressed grid first-move tables
 --   wayfinder.explore   agents that learn a level by sight (growing route tables)
+--   wayfinder.steer     steering behaviours for groups of agents
+--   wayfinder.formation formations that follow a path as one body
 local core = require("wayfinder.core")
 
 local M = {}
@@ -27,5 +29,7 @@ M.units = require("wayfinder.units")
 M.graph = require("wayfinder.graph")
 M.pathtable = require("wayfinder.pathtable")
 M.explore = require("wayfinder.explore")
+M.steer = require("wayfinder.steer")
+M.formation = require("wayfinder.formation")
 
 return M

@@ -4,6 +4,8 @@
 #include "lunits.h"
 #include "lgraph.h"
 #include "lpathtable.h"
+#include "lsteer.h"
+#include "lformation.h"
 
 int luaopen_wayfinder_core(lua_State *L);
 
@@ -20,5 +22,7 @@ int luaopen_wayfinder_core(lua_State *L)
     wfl_register_units(L);
     wfl_register_graph(L);
     wfl_register_pathtable(L);
+    wfl_register_steer(L);
+    wfl_register_formation(L);
     return 1;
 }

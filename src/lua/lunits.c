@@ -68,7 +68,9 @@ static uint32_t check_id(lua_State *L, lunits *s, int idx, const char *fname)
 
 static const char *const OPTION_KEYS[] = {"capacity", "budget", "max_wait",
                                           "max_order_ticks", "bucket", "brute",
-                                          "short_range", NULL};
+                                          "short_range", "avoidance", "accel",
+                                          "turn_rate", "arrive_radius",
+                                          "lookahead", NULL};
 
 static void read_config(lua_State *L, int idx, const char *fname,
                         wf_units_config *cfg)
@@ -103,6 +105,44 @@ static void read_config(lua_State *L, int idx, const char *fname,
     if (wfl_field(L, idx, "short_range") != LUA_TNIL)
         cfg->short_range = (int)wfl_check_int(L, -1, fname, "options.short_range",
                                               0, 64);
+    lua_pop(L, 1);
+    if (wfl_field(L, idx, "avoidance") != LUA_TNIL) {
+        char buf[64];
+        const char *a = lua_type(L, -1) == LUA_TSTRING ? lua_tostring(L, -1) : "";
+        size_t len = lua_type(L, -1) == LUA_TSTRING ? lua_rawlen(L, -1) : 0;
+        if (len == 4 && strcmp(a, "none") == 0)
+            cfg->avoidance = WF_AVOID_NONE;
+        else if (len == 8 && strcmp(a, "velocity") == 0)
+            cfg->avoidance = WF_AVOID_VELOCITY;
+        else
+            wfl_error(L, fname, "options.avoidance must be 'none' or 'velocity', "
+                      "got %s", wfl_describe(L, -1, buf));
+    }
+    lua_pop(L, 1);
+    if (wfl_field(L, idx, "accel") != LUA_TNIL) {
+        cfg->accel = wfl_check_fix(L, -1, fname, "options.accel", 0, 16);
+        if (cfg->accel <= 0) {
+            char buf[64];
+            wfl_error(L, fname, "options.accel must be a number in (0, 16], got %s",
+                      wfl_describe(L, -1, buf));
+        }
+    }
+    lua_pop(L, 1);
+    if (wfl_field(L, idx, "turn_rate") != LUA_TNIL) {
+        lua_Number a = wfl_check_range(L, -1, fname, "options.turn_rate", 0,
+                                       3.141592653589793);
+        cfg->turn_rate = (int64_t)llround(a * (lua_Number)WF_ANGLE_ONE);
+        if (cfg->turn_rate <= 0)
+            wfl_error(L, fname, "options.turn_rate must be a number in (0, pi], "
+                      "got %g", (double)a);
+    }
+    lua_pop(L, 1);
+    if (wfl_field(L, idx, "arrive_radius") != LUA_TNIL)
+        cfg->arrive_radius = wfl_check_fix(L, -1, fname, "options.arrive_radius",
+                                           0, 1024);
+    lua_pop(L, 1);
+    if (wfl_field(L, idx, "lookahead") != LUA_TNIL)
+        cfg->lookahead = wfl_check_boolean(L, -1, fname, "options.lookahead");
     lua_pop(L, 1);
 }
 
@@ -527,6 +567,18 @@ static int l_info(lua_State *L)
         lua_rawseti(L, -2, k + 1);
     }
     lua_setfield(L, -2, "waypoints");
+    lua_pushnumber(L, info.vx / FIXF);
+    lua_setfield(L, -2, "vx");
+    lua_pushnumber(L, info.vy / FIXF);
+    lua_setfield(L, -2, "vy");
+    lua_pushnumber(L, info.cur / FIXF);
+    lua_setfield(L, -2, "current_speed");
+    lua_pushnumber(L, info.hx / FIXF);
+    lua_setfield(L, -2, "hx");
+    lua_pushnumber(L, info.hy / FIXF);
+    lua_setfield(L, -2, "hy");
+    lua_pushinteger(L, info.stall);
+    lua_setfield(L, -2, "stall");
     return 1;
 }
 
@@ -584,6 +636,20 @@ static int l_save(lua_State *L)
     set_int(L, "short_range", cfg.short_range);
     lua_pushboolean(L, cfg.brute);
     lua_setfield(L, -2, "brute");
+    lua_pushstring(L, cfg.avoidance == WF_AVOID_VELOCITY ? "velocity" : "none");
+    lua_setfield(L, -2, "avoidance");
+    if (cfg.accel) {
+        lua_pushnumber(L, cfg.accel / FIXF);
+        lua_setfield(L, -2, "accel");
+    }
+    if (cfg.turn_rate) {
+        lua_pushnumber(L, (lua_Number)cfg.turn_rate / (lua_Number)WF_ANGLE_ONE);
+        lua_setfield(L, -2, "turn_rate");
+    }
+    lua_pushnumber(L, cfg.arrive_radius / FIXF);
+    lua_setfield(L, -2, "arrive_radius");
+    lua_pushboolean(L, cfg.lookahead);
+    lua_setfield(L, -2, "lookahead");
     lua_setfield(L, -2, "options");
     lua_createtable(L, 0, 4);
     set_int(L, "next_id", c.next_id);
@@ -613,6 +679,14 @@ static int l_save(lua_State *L)
         set_int(L, "plan_seq", (lua_Integer)i.plan_seq);
         set_int(L, "ex", i.ex);
         set_int(L, "ey", i.ey);
+        set_int(L, "vx", i.vx);
+        set_int(L, "vy", i.vy);
+        set_int(L, "cur", i.cur);
+        set_int(L, "hx", i.hx);
+        set_int(L, "hy", i.hy);
+        set_int(L, "best", i.best);
+        set_int(L, "stall", i.stall);
+        set_int(L, "yield", i.yield);
         if (i.has_order) {
             lua_createtable(L, 0, 10);
             set_int(L, "type", i.goal.type);
@@ -696,6 +770,28 @@ static void read_unit(lua_State *L, int t, const char *fname, const char *path,
                                     (lua_Integer)1 << 44);
     i->ex = (wf_fix)get_int(L, t, fname, path, "ex", FMIN, FMAX);
     i->ey = (wf_fix)get_int(L, t, fname, path, "ey", FMIN, FMAX);
+    /* the motion state (absent from saves made before it existed) */
+    i->hx = WF_FIX_ONE;
+    static const char *const MOTION[] = {"vx", "vy", "cur", "hx", "hy", "best",
+                                         "stall", "yield"};
+    for (int k = 0; k < 8; k++) {
+        lua_getfield(L, t, MOTION[k]);
+        int absent = lua_isnil(L, -1);
+        lua_pop(L, 1);
+        if (absent)
+            continue;
+        lua_Integer v = get_int(L, t, fname, path, MOTION[k], FMIN, FMAX);
+        switch (k) {
+        case 0: i->vx = (wf_fix)v; break;
+        case 1: i->vy = (wf_fix)v; break;
+        case 2: i->cur = (wf_fix)v; break;
+        case 3: i->hx = (wf_fix)v; break;
+        case 4: i->hy = (wf_fix)v; break;
+        case 5: i->best = (wf_fix)v; break;
+        case 6: i->stall = (int)v; break;
+        default: i->yield = (int)v; break;
+        }
+    }
     lua_getfield(L, t, "goal");
     if (!lua_isnil(L, -1)) {
         snprintf(arg, sizeof arg, "%s.goal", path);
