@@ -2,21 +2,40 @@
 -- the sectors the edits touched, and the graph then answers as a graph
 -- built from scratch does: the same passable navcells covered once, portals
 -- on shared edges, the same reachability as the grid, lengths within the
--- documented bound; links in re-covered sectors follow them or are dropped.
+-- documented bound (the proven one, computed by support.graph_brute, for
+-- the synced graph and for a graph rebuilt from scratch alike); links in
+-- re-covered sectors follow them or are dropped.
 local wayfinder = require("wayfinder")
 local graph = wayfinder.graph
+local brute = require("support.graph_brute")
+local prng = require("support.prng")
 
-local function random_grid(w, h, p)
+local function random_grid(gen, w, h, p)
   local rows = {}
   for y = 1, h do
     local r = {}
-    for x = 1, w do r[x] = math.random() < p and "@" or "." end
+    for x = 1, w do r[x] = gen.float() < p and "@" or "." end
     rows[y] = table.concat(r)
   end
   return wayfinder.grid.from_ascii(table.concat(rows, "\n"))
 end
 
-local function check_graph(grid, g)
+-- the query answered by the graph as the grid answers it, within the
+-- proven bound (floats and the 1/65536 rounding of legs aside)
+local function check_query(grid, g, bounds, sx, sy, gx, gy)
+  local p = grid:find_path(sx + .5, sy + .5, gx + .5, gy + .5,
+    { rewrite_goal = false, escape = false })
+  local r = g:find_path(sx + .5, sy + .5, gx + .5, gy + .5)
+  assert.are.equal(p == nil, r == nil)
+  if r and bounds then
+    local bound = assert(bounds(sx, sy, gx, gy))
+    assert.is_true(r.length <= bound + 1e-3,
+      ("%d,%d -> %d,%d: length %.4f above the bound %.4f"):format(sx, sy, gx, gy, r.length, bound))
+  end
+  return r
+end
+
+local function check_graph(grid, g, gen)
   local w, h = grid:width(), grid:height()
   local cells = 0
   for i = 1, g:sector_count() do
@@ -50,40 +69,85 @@ local function check_graph(grid, g)
       seen[key] = true
     end
   end
-  for _ = 1, 40 do
+  local fresh = graph.from_grid(grid)
+  local bounds, fresh_bounds = brute.grid_bounds(grid, g), brute.grid_bounds(grid, fresh)
+  for k = 1, 40 do
     local sx, sy, gx, gy
-    repeat sx, sy = math.random(0, w - 1), math.random(0, h - 1) until grid:is_passable(sx, sy)
-    repeat gx, gy = math.random(0, w - 1), math.random(0, h - 1) until grid:is_passable(gx, gy)
-    local p, len = grid:find_path(sx + .5, sy + .5, gx + .5, gy + .5,
-      { rewrite_goal = false, escape = false })
-    local r = g:find_path(sx + .5, sy + .5, gx + .5, gy + .5)
-    assert.are.equal(p == nil, r == nil)
-    if p and len > 0 then assert.is_true(r.length <= 1.25 * len) end
+    repeat sx, sy = gen.int(0, w - 1), gen.int(0, h - 1) until grid:is_passable(sx, sy)
+    repeat gx, gy = gen.int(0, w - 1), gen.int(0, h - 1) until grid:is_passable(gx, gy)
+    -- the brute-force bound is slow: every third query
+    local every = k % 3 == 0
+    check_query(grid, g, every and bounds, sx, sy, gx, gy)
+    check_query(grid, fresh, every and fresh_bounds, sx, sy, gx, gy)
   end
 end
 
+-- The edits on which the old spec (its maps drawn by Lua 5.2's
+-- math.random) saw a synced path above the 1.25 it then held paths to:
+-- 7.389 against the grid's 5.414 from 4,25 to 0,27. A graph rebuilt from
+-- scratch gives the same 7.389: not a fault of sync but of the bound,
+-- which was measured, not proven (docs/graph.md gives the proven one).
+local REGRESSION = {
+  "@.........@.....@.@.............@.@.....", ".....@..........@.......................",
+  ".............@........@.....@....@@@...@", "............@.@@@...@.........@.........",
+  "....@....@.............@.@.....@@@......", "........@@..........@....@..@...........",
+  "..@.@...@@...@.......@.@.....@.........@", "...@...@...@..@......@............@.....",
+  "..................@....@...@@..@.....@..", ".....@....@.....@....@................@.",
+  ".@.@.........@.@@.@.@...@@..........@..@", "............@..@@......@...@.@@...@.@...",
+  ".......@.............................@..", ".@.....@...............@..............@.",
+  "...@........@...........................", "......@.........@@@...@.................",
+  ".@.@......@..@.....@@..@.....@.@@@......", "..@..........................@......@...",
+  "@..........@.............@........@....@", ".......@....@.@.....................@.@.",
+  "......@............................@@...", "....@.@.@.......................@....@..",
+  ".....@....@...@......@..@..........@....", ".......@...@.........@..@..@@@....@@..@.",
+  "....@.............@....@..@@@@..........", ".....@...........@..@@@.@............@..",
+  "..@..@..@.............@.........@@..@...", ".@...@.@............@@.@@.........@@..@.",
+  "..@....@........@.@.....................", "........@...@.........@.....@....@...@@.",
+}
+
 describe("graph:sync", function()
+  it("answers within the proven bound after the edits that once broke the measured one", function()
+    local grid = wayfinder.grid.from_ascii(table.concat(REGRESSION, "\n"))
+    local g = graph.from_grid(grid)
+    grid:add_obstruction({ x = 17.3, y = 20.6, half_width = 2, half_height = 1,
+      angle = 0.073283865616323357 })
+    grid:set_passable(14, 29, false)
+    g:sync(grid)
+    grid:remove_obstruction(grid:obstructions()[1])
+    grid:set_passable(6, 5, true)
+    g:sync(grid)
+    grid:add_obstruction({ x = 14.3, y = 16.6, half_width = 4, half_height = 1,
+      angle = 0.74971919495133643 })
+    grid:set_passable(1, 28, false)
+    g:sync(grid)
+    local fresh = graph.from_grid(grid)
+    local a = check_query(grid, g, brute.grid_bounds(grid, g), 4, 25, 0, 27)
+    local b = check_query(grid, fresh, brute.grid_bounds(grid, fresh), 4, 25, 0, 27)
+    assert.are.same(b.points, a.points)
+    check_graph(grid, g, prng.new(4))
+  end)
+
   it("follows obstructions, removals and terrain edits like a full rebuild", function()
     for seed = 1, 6 do
-      math.randomseed(seed)
-      local grid = random_grid(40, 30, 0.15)
+      local gen = prng.new(seed)
+      local grid = random_grid(gen, 40, 30, 0.15)
       local g = graph.from_grid(grid)
-      check_graph(grid, g)
+      check_graph(grid, g, gen)
       for step = 1, 4 do
         if step % 2 == 1 then
-          grid:add_obstruction({ x = math.random(2, 38) + 0.3,
-            y = math.random(2, 28) + 0.6, half_width = math.random(1, 4), half_height = 1,
-            angle = math.random() })
-          grid:set_passable(math.random(0, 39), math.random(0, 29), false)
+          grid:add_obstruction({ x = gen.int(2, 38) + 0.3,
+            y = gen.int(2, 28) + 0.6, half_width = gen.int(1, 4), half_height = 1,
+            angle = gen.float() })
+          grid:set_passable(gen.int(0, 39), gen.int(0, 29), false)
         else
           local obstructions = grid:obstructions()
           if obstructions[1] then grid:remove_obstruction(obstructions[1]) end
-          grid:set_passable(math.random(0, 39), math.random(0, 29), true)
+          grid:set_passable(gen.int(0, 39), gen.int(0, 29), true)
         end
         local before = g:sector_count()
         local info = g:sync(grid)
         assert.is_true(info.removed < before, "sync rebuilt every sector")
-        check_graph(grid, g)
+        check_graph(grid, g, gen)
       end
       assert.are.same({ removed = 0, added = 0, dropped = {} }, g:sync(grid))
     end
@@ -102,7 +166,7 @@ describe("graph:sync", function()
     assert.are.equal(g:sector_at(2.5, 2.5), p.a)
     assert.are.equal(g:sector_at(17.5, 7.5), p.b)
     assert.has_error(function() g:portal(lost) end)
-    check_graph(grid, g)
+    check_graph(grid, g, prng.new(1))
   end)
 
   it("refuses what it cannot update", function()
