@@ -153,6 +153,57 @@ describe("graph:sync", function()
     end
   end)
 
+  it("updates a quadtree graph to the very graph a rebuild makes", function()
+    -- the sectors and walk portals of a graph, as sorted lists of boxes
+    local function shape(g)
+      local sectors, portals = {}, {}
+      local function box(id)
+        local s = g:sector(id)
+        return ("%d,%d,%d,%d,%s"):format(s.x0, s.y0, s.x1, s.y1, s.surface)
+      end
+      for i = 1, g:sector_count() do sectors[i] = box(i) end
+      for _, id in ipairs(g:portals()) do
+        local p = g:portal(id)
+        local a, b = box(p.a), box(p.b)
+        if b < a then a, b = b, a end
+        portals[#portals + 1] = ("%s|%s|%s"):format(a, b, table.concat(p.span, ","))
+      end
+      table.sort(sectors)
+      table.sort(portals)
+      return { sectors = sectors, portals = portals }
+    end
+    local edits = 0
+    for seed = 1, 8 do
+      local gen = prng.new(100 + seed)
+      local w, h = gen.int(5, 37), gen.int(5, 29)
+      local grid = random_grid(gen, w, h, 0.1 * gen.int(0, 3))
+      local options = { decomposition = "quadtree", max_span = gen.int(1, 5),
+        max_box = gen.int(1, 16) }
+      local g = graph.from_grid(grid, options)
+      for _ = 1, 8 do
+        local kind = gen.int(1, 3)
+        if kind == 1 then
+          grid:add_obstruction({ x = gen.int(0, w - 1) + gen.float(), y = gen.int(0, h - 1)
+            + gen.float(), half_width = gen.int(1, 3), half_height = gen.int(1, 2),
+            angle = gen.float() })
+        elseif kind == 2 then
+          local obstructions = grid:obstructions()
+          if obstructions[1] then grid:remove_obstruction(obstructions[gen.int(#obstructions)]) end
+        else
+          for _ = 1, gen.int(1, 5) do
+            grid:set_passable(gen.int(0, w - 1), gen.int(0, h - 1), gen.int(2) == 1)
+          end
+        end
+        local info = g:sync(grid)
+        edits = edits + info.removed + info.added
+        assert.are.same(shape(graph.from_grid(grid, options)), shape(g))
+      end
+      assert.are.equal("quadtree", g:stats().decomposition)
+      check_graph(grid, g, gen)
+    end
+    assert.is_true(edits > 0, "no edit changed a leaf")
+  end)
+
   it("moves links into the new sectors and drops those left on blocked ground", function()
     local grid = wayfinder.grid.new(20, 10)
     local g = graph.from_grid(grid, { abilities = { "jump" } })
@@ -171,9 +222,6 @@ describe("graph:sync", function()
 
   it("refuses what it cannot update", function()
     local grid = wayfinder.grid.new(8, 8)
-    local q = graph.from_grid(grid, { decomposition = "quadtree" })
-    assert.has_error(function() q:sync(grid) end,
-      "graph:sync: only graphs of boxes can be updated; rebuild a quadtree")
     assert.has_error(function() graph.new():sync(grid) end,
       "graph:sync: the graph was not built from a grid by this process")
     local g = graph.from_grid(grid)

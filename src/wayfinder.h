@@ -1597,6 +1597,15 @@ wf_status wf_graph_quadtree_from_grid(const wf_grid *g, int cls,
 wf_status wf_graph_boxes_in_rects(const wf_grid *g, int cls, const uint8_t *surface,
                                   int max_box, const int *rects, int nrects,
                                   wf_graph_boxes *out);
+/* The leaves of the region quadtree wf_graph_quadtree_from_grid builds
+ * (the same leaves, in the same order) that meet the union of the nrects
+ * rectangles rects[4k..4k+3] = x0, y0, x1, y1 (exclusive ends, within the
+ * grid); squares meeting none are not visited. Fills box and nboxes only
+ * (no regions, no portals). WF_ERR_ARG for a bad rectangle or surface
+ * code, WF_ERR_NOMEM. */
+wf_status wf_graph_quadtree_in_rects(const wf_grid *g, int cls, const uint8_t *surface,
+                                     int max_box, const int *rects, int nrects,
+                                     wf_graph_boxes *out);
 void wf_graph_boxes_free(wf_graph_boxes *b);
 
 #ifdef __cplusplus

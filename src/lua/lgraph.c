@@ -337,8 +337,9 @@ static int l_boxes(lua_State *L)
     return 4;
 }
 
-/* graph_boxes_in(grid, class, surface_bytes|nil, max_box, rects_flat)
- *   -> boxes (flat, 5 per box) */
+/* graph_boxes_in(grid, class, surface_bytes|nil, max_box, rects_flat [, quadtree])
+ *   -> boxes (flat, 5 per box): greedy boxes covering the rectangles, or
+ *   with quadtree the region quadtree's leaves that meet them */
 static int l_boxes_in(lua_State *L)
 {
     const char *fn = "graph_boxes_in";
@@ -359,7 +360,9 @@ static int l_boxes_in(lua_State *L)
     for (lua_Integer k = 0; k < n; k++)
         rects[k] = (int)int_at(L, 5, k + 1, fn, 0, WF_MAX_SIDE);
     wf_graph_boxes b;
-    wf_status st = wf_graph_boxes_in_rects(g, cls, surface, box, rects, (int)(n / 4), &b);
+    wf_status st = lua_toboolean(L, 6)
+        ? wf_graph_quadtree_in_rects(g, cls, surface, box, rects, (int)(n / 4), &b)
+        : wf_graph_boxes_in_rects(g, cls, surface, box, rects, (int)(n / 4), &b);
     if (st == WF_ERR_NOMEM) return wfl_error(L, fn, "out of memory");
     if (st != WF_OK) return wfl_error(L, fn, "bad rectangles or surface codes");
     push_int_array(L, b.box, 5 * b.nboxes, 0);

@@ -153,14 +153,53 @@ local function edge_links(out, lookup, k, fixed, t0, t1, vertical, outside, keep
   end
 end
 
+-- whether box s meets one of the rectangles (flat, 4 per rectangle)
+local function meets(s, rects)
+  for k = 1, #rects, 4 do
+    if s.x0 < rects[k + 2] and rects[k] < s.x1 and s.y0 < rects[k + 3] and rects[k + 1] < s.y1 then
+      return true
+    end
+  end
+  return false
+end
+
+local function add_rect(rects, x0, y0, x1, y1)
+  rects[#rects + 1], rects[#rects + 2], rects[#rects + 3], rects[#rects + 4] = x0, y0, x1, y1
+end
+
+-- The grid-built sectors to remove and the boxes to add for the changed
+-- rectangle. Greedy boxes re-cover the removed boxes and the rectangle.
+-- A quadtree's leaves depend only on their own navcells, so its new leaves
+-- are found again from the root, visiting only squares that meet the
+-- change: the leaves meeting it, then every leaf meeting those or the old
+-- leaves they replace (a grown leaf can swallow old ones beside the
+-- change); the result is the tree a rebuild makes.
+local function recover(self, grid, b, x0, y0, x1, y1)
+  local area = { x0, y0, x1, y1 }
+  local quad = b.decomposition == "quadtree"
+  if quad then
+    local touching = core.graph_boxes_in(grid, b.class_index, b.bytes, b.max_box, area, true)
+    for k = 1, #touching, 5 do
+      add_rect(area, touching[k], touching[k + 1], touching[k + 2], touching[k + 3])
+    end
+  end
+  local removed = {}
+  for i, s in ipairs(self.sectors) do
+    if s.grid and meets(s, area) then removed[i] = true end
+  end
+  local rects = {}
+  for i, s in ipairs(self.sectors) do
+    if removed[i] then add_rect(rects, s.x0, s.y0, s.x1, s.y1) end
+  end
+  for k = 1, #area do rects[#rects + 1] = area[k] end
+  return removed, core.graph_boxes_in(grid, b.class_index, b.bytes, b.max_box, rects, quad)
+end
+
 --- graph:sync(grid) -> {removed =, added =, dropped = {ids}}
 function Graph:sync(grid)
   local fname = "graph:sync"
   local b = self.grid_build
   if not b then fail(fname, "the graph was not built from a grid by this process") end
-  if b.decomposition ~= "boxes" then
-    fail(fname, "only graphs of boxes can be updated; rebuild a quadtree")
-  end
   if type(grid) ~= "userdata" then
     fail(fname, "grid must be a wayfinder.Grid, got %s", describe(grid))
   end
@@ -176,24 +215,32 @@ function Graph:sync(grid)
   -- clearance and the diagonal rule reach one navcell past the change
   x0, y0 = math.max(0, x0 - 1), math.max(0, y0 - 1)
   x1, y1 = math.min(b.w, x1 + 2), math.min(b.h, y1 + 2)
-  local kept, remap, rects = {}, {}, {}
+  local gone, boxes = recover(self, grid, b, x0, y0, x1, y1)
+  local kept, remap, removed = {}, {}, 0
   for i, s in ipairs(self.sectors) do
-    if s.grid and s.x0 < x1 and x0 < s.x1 and s.y0 < y1 and y0 < s.y1 then
-      rects[#rects + 1], rects[#rects + 2], rects[#rects + 3], rects[#rects + 4] =
-        s.x0, s.y0, s.x1, s.y1
+    if gone[i] then
+      removed = removed + 1
     else
       kept[#kept + 1] = s
       remap[i] = #kept
     end
   end
-  local removed = idiv(#rects, 4)
-  -- the changed rectangle itself: navcells that became passable
-  rects[#rects + 1], rects[#rects + 2], rects[#rects + 3], rects[#rects + 4] = x0, y0, x1, y1
-  local boxes = core.graph_boxes_in(grid, b.class_index, b.bytes, b.max_box, rects)
   local first_new = #kept + 1
   for k = 0, idiv(#boxes, 5) - 1 do
     kept[#kept + 1] = { x0 = boxes[5 * k + 1], y0 = boxes[5 * k + 2], x1 = boxes[5 * k + 3],
       y1 = boxes[5 * k + 4], surface = b.names[boxes[5 * k + 5] + 1], danger = 0, grid = true }
+  end
+  -- kept boxes whose right (bottom) edge a new box lies against: their
+  -- portals on that edge are made again, cut into spans from the edge's
+  -- start as a full build cuts them
+  local right, bottom = {}, {}
+  for k = first_new, #kept do
+    local n = kept[k]
+    for i = 1, first_new - 1 do
+      local s = kept[i]
+      if s.grid and s.x1 == n.x0 and s.y0 < n.y1 and n.y0 < s.y1 then right[i] = true end
+      if s.grid and s.y1 == n.y0 and s.x0 < n.x1 and n.x0 < s.x1 then bottom[i] = true end
+    end
   end
   local function new_sector_at(pt)
     for i = first_new, #kept do
@@ -201,6 +248,17 @@ function Graph:sync(grid)
       if pt[1] >= s.x0 and pt[1] < s.x1 and pt[2] >= s.y0 and pt[2] < s.y1 then return i end
     end
     return nil
+  end
+  -- whether auto portal p lies on the right or bottom edge of a kept box
+  -- whose edge is made again
+  local function remade(p, a, bb)
+    local sp = p.span
+    for _, i in ipairs({ a, bb }) do
+      local s = kept[i]
+      if sp[1] == sp[3] and right[i] and sp[1] == s.x1 then return true end
+      if sp[2] == sp[4] and bottom[i] and sp[2] == s.y1 then return true end
+    end
+    return false
   end
   -- portals and links: remap, relocate or drop
   local dropped, order = {}, {}
@@ -211,7 +269,7 @@ function Graph:sync(grid)
       a = a or new_sector_at(p.from)
       bb = bb or new_sector_at(p.to)
     end
-    if a and bb then
+    if a and bb and not (p.auto and p.span and remade(p, a, bb)) then
       p.a, p.b = a, bb
       order[#order + 1] = id
     else
@@ -236,11 +294,15 @@ function Graph:sync(grid)
     w.links = ids
   end
   self.sectors = kept
-  -- portals of the new boxes: with old neighbours on every edge, with new
-  -- ones on the right and bottom edges only (each pair once)
-  -- the lookup holds only the sectors that can touch a new box
+  -- the right and bottom edges of the new boxes and of the kept boxes
+  -- beside them, in sector order; the lookup holds only the sectors that
+  -- can touch one of those edges
+  local edges = {}
+  for k = 1, #kept do
+    if k >= first_new or right[k] or bottom[k] then edges[#edges + 1] = k end
+  end
   local nx0, ny0, nx1, ny1 = math.huge, math.huge, -math.huge, -math.huge
-  for k = first_new, #kept do
+  for _, k in ipairs(edges) do
     local s = kept[k]
     nx0, ny0 = math.min(nx0, s.x0 - 1), math.min(ny0, s.y0 - 1)
     nx1, ny1 = math.max(nx1, s.x1 + 1), math.max(ny1, s.y1 + 1)
@@ -253,19 +315,18 @@ function Graph:sync(grid)
       index[#index + 1] = i
     end
   end
-  local lookup = { ud = assert(core.graph_compile(flat, {})), index = index }
-  local function old(nb) return nb < first_new end
-  local function any() return true end
   local found = {}
-  for k = first_new, #kept do
-    local s = kept[k]
-    if s.x1 < b.w then edge_links(found, lookup, k, s.x1, s.y0, s.y1, true, s.x1, any, b.span) end
-    if s.y1 < b.h then edge_links(found, lookup, k, s.y1, s.x0, s.x1, false, s.y1, any, b.span) end
-    if s.x0 > 0 then
-      edge_links(found, lookup, k, s.x0, s.y0, s.y1, true, s.x0 - 1, old, b.span)
-    end
-    if s.y0 > 0 then
-      edge_links(found, lookup, k, s.y0, s.x0, s.x1, false, s.y0 - 1, old, b.span)
+  if #flat > 0 then
+    local lookup = { ud = assert(core.graph_compile(flat, {})), index = index }
+    local function grid_made(nb) return kept[nb].grid end
+    for _, k in ipairs(edges) do
+      local s = kept[k]
+      if s.x1 < b.w and (k >= first_new or right[k]) then
+        edge_links(found, lookup, k, s.x1, s.y0, s.y1, true, s.x1, grid_made, b.span)
+      end
+      if s.y1 < b.h and (k >= first_new or bottom[k]) then
+        edge_links(found, lookup, k, s.y1, s.x0, s.x1, false, s.y1, grid_made, b.span)
+      end
     end
   end
   for _, f in ipairs(found) do
