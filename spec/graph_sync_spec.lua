@@ -204,6 +204,49 @@ describe("graph:sync", function()
     assert.is_true(edits > 0, "no edit changed a leaf")
   end)
 
+  it("patches the compiled graph into the one a full compile makes", function()
+    for seed = 1, 6 do
+      local gen = prng.new(200 + seed)
+      local w, h = gen.int(6, 30), gen.int(6, 24)
+      local grid = random_grid(gen, w, h, 0.2)
+      local g = graph.from_grid(grid, { decomposition = seed % 2 == 0 and "quadtree" or "boxes",
+        abilities = { "jump" } })
+      local function point()
+        local x, y
+        repeat x, y = gen.int(0, w - 1), gen.int(0, h - 1) until grid:is_passable(x, y)
+        return { x + 0.5, y + 0.5 }
+      end
+      g:add_link { kind = "jump", from = point(), to = point(), cost = 1 }
+      for _ = 1, 5 do
+        g:find_path(0.5, 0.5, w - 0.5, h - 0.5)   -- compiled before the edit
+        for _ = 1, gen.int(1, 4) do
+          grid:set_passable(gen.int(0, w - 1), gen.int(0, h - 1), gen.int(2) == 1)
+        end
+        if gen.int(2) == 1 then
+          grid:add_obstruction({ x = gen.int(0, w - 1) + 0.5, y = gen.int(0, h - 1) + 0.5,
+            half_width = 1.5, half_height = 1 })
+        end
+        g:sync(grid)
+        -- white box: the sync left a patched core graph, not none
+        assert.is_table(g.compiled)
+        local whole = graph.load(g:save())   -- compiled whole on its first query
+        assert.are.equal(whole:memory(), g:memory())
+        for _ = 1, 25 do
+          local a, b = point(), point()
+          local r1, why1 = g:find_path(a[1], a[2], b[1], b[2])
+          local r2, why2 = whole:find_path(a[1], a[2], b[1], b[2])
+          assert.are.equal(why2, why1)
+          if r1 then
+            assert.are.same(r2.points, r1.points)
+            assert.are.same(r2.corridor, r1.corridor)
+            assert.are.equal(r2.cost_units, r1.cost_units)
+            assert.are.equal(r2.expanded, r1.expanded)
+          end
+        end
+      end
+    end
+  end)
+
   it("moves links into the new sectors and drops those left on blocked ground", function()
     local grid = wayfinder.grid.new(20, 10)
     local g = graph.from_grid(grid, { abilities = { "jump" } })

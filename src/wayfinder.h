@@ -1499,6 +1499,20 @@ typedef struct wf_graph wf_graph;
 wf_status wf_graph_create(wf_graph **out, const wf_graph_sector *sectors,
                           int nsectors, const wf_graph_portal *portals,
                           int nportals, wf_graph_error *err);
+/* A new graph made from old (left unchanged) after an incremental update,
+ * without the caller handing every item over again: the old sectors but
+ * the drop_sec ones [old indices], in order, then add_sec; the old portals
+ * but the drop_por ones [old indices], in order, each with its sectors'
+ * new indices (or, for the nmoved triples moved[3k..3k+2] = old portal,
+ * new a, new b [new indices], those), then add_por [new sector indices].
+ * The result is the graph wf_graph_create makes from those arrays, checked
+ * the same way (a kept portal left on a dropped sector is a WF_GF_NOWHERE
+ * fault). WF_ERR_ARG also for an index out of range or given twice. */
+wf_status wf_graph_patch(wf_graph **out, const wf_graph *old, const int *drop_sec,
+                         int ndrop_sec, const wf_graph_sector *add_sec, int nadd_sec,
+                         const int *drop_por, int ndrop_por, const int *moved,
+                         int nmoved, const wf_graph_portal *add_por, int nadd_por,
+                         wf_graph_error *err);
 void wf_graph_destroy(wf_graph *g);                /* NULL is fine */
 int wf_graph_sector_count(const wf_graph *g);
 int wf_graph_portal_count(const wf_graph *g);

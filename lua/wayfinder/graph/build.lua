@@ -215,11 +215,15 @@ function Graph:sync(grid)
   -- clearance and the diagonal rule reach one navcell past the change
   x0, y0 = math.max(0, x0 - 1), math.max(0, y0 - 1)
   x1, y1 = math.min(b.w, x1 + 2), math.min(b.h, y1 + 2)
+  local before = self.compiled
+  local change = { drop_sectors = {}, drop_portals = {}, moved = {}, add_sectors = {},
+    add_portals = {} }
   local gone, boxes = recover(self, grid, b, x0, y0, x1, y1)
   local kept, remap, removed = {}, {}, 0
   for i, s in ipairs(self.sectors) do
     if gone[i] then
       removed = removed + 1
+      change.drop_sectors[#change.drop_sectors + 1] = i
     else
       kept[#kept + 1] = s
       remap[i] = #kept
@@ -234,12 +238,32 @@ function Graph:sync(grid)
   -- portals on that edge are made again, cut into spans from the edge's
   -- start as a full build cuts them
   local right, bottom = {}, {}
-  for k = first_new, #kept do
-    local n = kept[k]
+  if first_new <= #kept then
+    -- kept grid boxes by the line of their right and of their bottom edge,
+    -- for the lines a new box starts on
+    local xs, ys, by_x1, by_y1 = {}, {}, {}, {}
+    for k = first_new, #kept do xs[kept[k].x0], ys[kept[k].y0] = true, true end
     for i = 1, first_new - 1 do
       local s = kept[i]
-      if s.grid and s.x1 == n.x0 and s.y0 < n.y1 and n.y0 < s.y1 then right[i] = true end
-      if s.grid and s.y1 == n.y0 and s.x0 < n.x1 and n.x0 < s.x1 then bottom[i] = true end
+      if s.grid and xs[s.x1] then
+        by_x1[s.x1] = by_x1[s.x1] or {}
+        by_x1[s.x1][#by_x1[s.x1] + 1] = i
+      end
+      if s.grid and ys[s.y1] then
+        by_y1[s.y1] = by_y1[s.y1] or {}
+        by_y1[s.y1][#by_y1[s.y1] + 1] = i
+      end
+    end
+    for k = first_new, #kept do
+      local n = kept[k]
+      for _, i in ipairs(by_x1[n.x0] or {}) do
+        local s = kept[i]
+        if s.y0 < n.y1 and n.y0 < s.y1 then right[i] = true end
+      end
+      for _, i in ipairs(by_y1[n.y0] or {}) do
+        local s = kept[i]
+        if s.x0 < n.x1 and n.x0 < s.x1 then bottom[i] = true end
+      end
     end
   end
   local function new_sector_at(pt)
@@ -262,9 +286,10 @@ function Graph:sync(grid)
   end
   -- portals and links: remap, relocate or drop
   local dropped, order = {}, {}
-  for _, id in ipairs(self.order) do
+  for index, id in ipairs(self.order) do
     local p = self.recs[id]
     local a, bb = remap[p.a], remap[p.b]
+    local renumbered = a and bb
     if not (a and bb) and not p.auto and not p.span then
       a = a or new_sector_at(p.from)
       bb = bb or new_sector_at(p.to)
@@ -272,9 +297,11 @@ function Graph:sync(grid)
     if a and bb and not (p.auto and p.span and remade(p, a, bb)) then
       p.a, p.b = a, bb
       order[#order + 1] = id
+      if not renumbered then change.moved[#change.moved + 1] = { index, a, bb } end
     else
       self.recs[id] = nil
       if not p.auto then dropped[#dropped + 1] = id end
+      change.drop_portals[#change.drop_portals + 1] = index
     end
   end
   self.order = order
@@ -330,9 +357,12 @@ function Graph:sync(grid)
     end
   end
   for _, f in ipairs(found) do
-    insert_portal(self, { kind = "walk", a = f[1], b = f[2], span = f[3], one_way = false,
-      cost = 0, classes = ALL, needs = 0, auto = true })
+    local p = { kind = "walk", a = f[1], b = f[2], span = f[3], one_way = false,
+      cost = 0, classes = ALL, needs = 0, auto = true }
+    insert_portal(self, p)
+    change.add_portals[#change.add_portals + 1] = p
   end
+  for k = first_new, #kept do change.add_sectors[#change.add_sectors + 1] = kept[k] end
   local navcells = 0
   for _, s in ipairs(kept) do
     if s.grid then navcells = navcells + (s.x1 - s.x0) * (s.y1 - s.y0) end
@@ -341,7 +371,9 @@ function Graph:sync(grid)
     self.grid_stats.navcells = navcells
     self.grid_stats.regions = nil
   end
-  self.compiled = nil
+  -- the core graph: patched when one was compiled (the next query would
+  -- otherwise compile it whole from the Lua description)
+  self.compiled = before and model.patch(self, before, change) or nil
   return { removed = removed, added = #kept - first_new + 1, dropped = dropped }
 end
 
