@@ -126,20 +126,22 @@ function M.solve(g, sx, sy, gx, gy, mult, class_bit, abilities, time)
   end
 end
 
---- Random boxes cutting a w x h area (guillotine cuts on whole navcells).
-function M.random_boxes(w, h, n)
+--- Random boxes cutting a w x h area (guillotine cuts on whole navcells),
+-- drawn with random(n) in [1, n] and random(a, b) in [a, b] (a generator
+-- the same on every Lua version, such as support.prng's int).
+function M.random_boxes(w, h, n, random)
   local boxes = { { 0, 0, w, h } }
   local tries = 0
   while #boxes < n and tries < 1000 do
     tries = tries + 1
-    local i = math.random(#boxes)
+    local i = random(#boxes)
     local b = boxes[i]
-    if math.random(2) == 1 and b[3] - b[1] > 1 then
-      local c = math.random(b[1] + 1, b[3] - 1)
+    if random(2) == 1 and b[3] - b[1] > 1 then
+      local c = random(b[1] + 1, b[3] - 1)
       boxes[i] = { b[1], b[2], c, b[4] }
       boxes[#boxes + 1] = { c, b[2], b[3], b[4] }
     elseif b[4] - b[2] > 1 then
-      local c = math.random(b[2] + 1, b[4] - 1)
+      local c = random(b[2] + 1, b[4] - 1)
       boxes[i] = { b[1], b[2], b[3], c }
       boxes[#boxes + 1] = { b[1], c, b[3], b[4] }
     end
