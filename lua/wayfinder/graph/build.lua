@@ -345,14 +345,22 @@ function Graph:sync(grid)
   local found = {}
   if #flat > 0 then
     local lookup = { ud = assert(core.graph_compile(flat, {})), index = index }
-    local function grid_made(nb) return kept[nb].grid end
+    local function any() return true end
+    -- sectors added by hand are joined from the new box's side, as before
+    local function by_hand(nb) return not kept[nb].grid end
     for _, k in ipairs(edges) do
       local s = kept[k]
       if s.x1 < b.w and (k >= first_new or right[k]) then
-        edge_links(found, lookup, k, s.x1, s.y0, s.y1, true, s.x1, grid_made, b.span)
+        edge_links(found, lookup, k, s.x1, s.y0, s.y1, true, s.x1, any, b.span)
       end
       if s.y1 < b.h and (k >= first_new or bottom[k]) then
-        edge_links(found, lookup, k, s.y1, s.x0, s.x1, false, s.y1, grid_made, b.span)
+        edge_links(found, lookup, k, s.y1, s.x0, s.x1, false, s.y1, any, b.span)
+      end
+      if k >= first_new and s.x0 > 0 then
+        edge_links(found, lookup, k, s.x0, s.y0, s.y1, true, s.x0 - 1, by_hand, b.span)
+      end
+      if k >= first_new and s.y0 > 0 then
+        edge_links(found, lookup, k, s.y0, s.x0, s.x1, false, s.y0 - 1, by_hand, b.span)
       end
     end
   end
