@@ -11,8 +11,9 @@
 -- with refine = true: each walked leg searched again with the grid's own
 -- search), its time and its grid cost over the optimum (never below 1).
 -- Last, one obstruction (3 x 3 navcells near the centre) is added
--- to the grid and the box graph is updated with graph:sync, against a full
--- rebuild; both times include compiling the core graph for the next query.
+-- to the grid and the box and quadtree graphs are updated with graph:sync,
+-- their core graphs patched in place or compiled whole, against a full
+-- rebuild; every time includes making the core graph for the next query.
 --
 --   lua5.4 bench/graph.lua [maps_dir] [--queries N] [--maps name,name]
 --
@@ -137,17 +138,35 @@ local function run_map(dir, name)
   end
   local inc
   if cx then
+    -- the same edit synced four ways, each graph compiled (by a query)
+    -- before it: a box graph whose core graph is patched in place, one
+    -- whose core graph is compiled whole afterwards (its compiled copy
+    -- dropped before the sync, as sync did before patching), the same two
+    -- for the quadtree, and full rebuilds of both
+    local gw = build(grid, "boxes")
+    local qp, qw = build(grid, "quadtree"), build(grid, "quadtree")
+    for _, g in ipairs({ gb, gw, qp, qw }) do g:memory() end
     grid:add_obstruction({ x = cx + 0.5, y = cy + 0.5, half_width = 1.5, half_height = 1.5 })
-    local t0 = clock()
-    local info = gb:sync(grid)
-    local t_alone = clock() - t0
-    gb:memory()
-    local t_sync = clock() - t0
-    t0 = clock()
-    local full = wayfinder.graph.from_grid(grid)
-    full:memory()
-    inc = { sync = t_sync, alone = t_alone, full = clock() - t0, removed = info.removed,
-      added = info.added }
+    local function timed(f)
+      collectgarbage()
+      local t0 = clock()
+      local r = f()
+      return clock() - t0, r
+    end
+    local t_alone, info = timed(function() return gb:sync(grid) end)
+    local t_patch = t_alone + timed(function() gb:memory() end)
+    gw.compiled = nil   -- bench only: no compiled copy, so sync leaves none
+    local t_whole = timed(function() gw:sync(grid); gw:memory() end)
+    local t_full = timed(function() wayfinder.graph.from_grid(grid):memory() end)
+    local tq_patch, qinfo = timed(function() local r = qp:sync(grid); qp:memory(); return r end)
+    qw.compiled = nil
+    local tq_whole = timed(function() qw:sync(grid); qw:memory() end)
+    local tq_full = timed(function()
+      wayfinder.graph.from_grid(grid, { decomposition = "quadtree" }):memory()
+    end)
+    inc = { patch = t_patch, whole = t_whole, full = t_full,
+      removed = info.removed, added = info.added, q_patch = tq_patch, q_whole = tq_whole,
+      q_full = tq_full, q_removed = qinfo.removed, q_added = qinfo.added }
   end
   grid:close()
   return { name = name, size = ("%dx%d"):format(w, h), boxes = sb, quad = sq, bands = bands,
@@ -225,15 +244,20 @@ local function main()
     end
   end
   print()
-  print("one 3x3 obstruction near the centre: graph:sync against a full rebuild (ms, "
-    .. "each with the compile of the core graph)")
-  print(stats.row(W1, { "map", "sync ms", "+compile", "full ms", "removed", "added" }))
+  print("one 3x3 obstruction near the centre, boxes then quadtree (q): graph:sync with the "
+    .. "core graph patched in place, graph:sync with it compiled whole, a full rebuild (ms, "
+    .. "each ready for the next query), leaves removed and added")
+  local W3 = { -16, 9, 9, 9, 6, 6, 9, 9, 9, 6, 6 }
+  print(stats.row(W3, { "map", "patched", "compiled", "rebuild", "rm", "add",
+    "q patched", "q compiled", "q rebuild", "q rm", "q add" }))
   for _, r in ipairs(results) do
-    if r.inc then
-      print(stats.row(W1, { r.name, stats.num(r.inc.alone * 1e3), stats.num(r.inc.sync * 1e3),
-        stats.num(r.inc.full * 1e3), r.inc.removed, r.inc.added }))
+    local i = r.inc
+    if i then
+      print(stats.row(W3, { r.name, stats.num(i.patch * 1e3), stats.num(i.whole * 1e3),
+        stats.num(i.full * 1e3), i.removed, i.added, stats.num(i.q_patch * 1e3),
+        stats.num(i.q_whole * 1e3), stats.num(i.q_full * 1e3), i.q_removed, i.q_added }))
     else
-      print(stats.row(W1, { r.name, "-", "-", "no passable navcell" }))
+      print(stats.row(W3, { r.name, "-", "-", "no passable navcell" }))
     end
   end
   if #problems > 0 then

@@ -1,30 +1,23 @@
 -- Graphs give bit-identical results from every build: the same script
 -- builds graphs from random grids (boxes and quadtree) and the town, asks
 -- for paths (plain, weighted, sliced) and curves, and prints every cost,
--- point and corridor; the gcc -O2, clang -O2 and gcc -O0 libraries (made by
--- `make test`; a missing one fails the spec) must print the same text.
+-- point and corridor; this process's build (on its own Lua) and the gcc
+-- -O2, clang -O2 and gcc -O0 libraries (made by `make test`; a missing one
+-- fails the spec) must print the same text (support.determinism).
 local SCRIPT = [=[
 local cpath = ...
 package.cpath = cpath   -- this build only: no fallback to another one
 package.path = "lua/?.lua;lua/?/init.lua;spec/?.lua;" .. package.path
 local wayfinder = require("wayfinder")
-local out = {}
-local function put(v)
-  if type(v) == "number" then v = ("%.17g"):format(v) end
-  out[#out + 1] = tostring(v)
-end
+local put, flush = require("support.determinism").recorder()
 local function put_result(r, why)
   if not r then put(why); return end
-  put(r.cost_units); put(r.expanded)
-  for _, p in ipairs(r.points) do put(p[1]); put(p[2]) end
+  put(r.cost_units, r.expanded)
+  for _, p in ipairs(r.points) do put(p[1], p[2]) end
   for _, c in ipairs(r.corridor) do put(c.portal) end
 end
--- a small generator of our own, so the script needs no library random
-local seed = 12345
-local function rand(n)
-  seed = (seed * 1103515245 + 12345) % 2147483648
-  return seed % n
-end
+local gen = require("support.prng").new(12345)
+local function rand(n) return gen.int(0, n - 1) end
 for round = 1, 3 do
   local rows = {}
   for y = 1, 30 do
@@ -65,31 +58,14 @@ for _ = 1, 60 do
     end
   end
 end
-io.write(table.concat(out, " "))
+flush()
 ]=]
 
-local builds = require("support.builds")
+local determinism = require("support.determinism")
 
 describe("graph determinism", function()
   it("prints the same results from every build", function()
     -- raises, naming `make clang-check`, when a build is missing
-    local list = builds.all()
-    local file = os.tmpname()
-    local f = assert(io.open(file, "wb"))
-    f:write(SCRIPT)
-    f:close()
-    local outputs = {}
-    for i, b in ipairs(list) do
-      local p = assert(io.popen(("lua5.4 %s '%s' 2>&1"):format(file, b.cpath)))
-      outputs[i] = p:read("*a")
-      local ok, how, code = p:close()
-      assert(ok, ("%s (%s) failed (%s %s):\n%s"):format(b.name, b.cpath, tostring(how),
-        tostring(code), outputs[i]:sub(1, 300)))
-    end
-    os.remove(file)
-    assert.is_true(#outputs[1] > 10000, outputs[1]:sub(1, 300))
-    for i = 2, #outputs do
-      assert.are.equal(outputs[1], outputs[i], list[i].name .. " differs from " .. list[1].name)
-    end
+    determinism.compare(SCRIPT)
   end)
 end)

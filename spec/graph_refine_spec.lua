@@ -2,11 +2,15 @@
 -- walked leg between the route's points becomes a grid path, links stay.
 -- Brute force: every refined segment is a straight 8-connected line over
 -- passable navcells (checked navcell by navcell), the refined cost is never
--- below the grid's optimum and stays within the documented bound of it.
+-- below the grid's optimum and within the documented bound: each walked
+-- leg costs at most the distance between its ends along the axes plus 2.
+-- No constant ratio to the optimum holds (a 4-navcell example below); on
+-- the maps of spec/data/maps the measured ratio stays within 1.3.
 local wayfinder = require("wayfinder")
 local graph = wayfinder.graph
+local prng = require("support.prng")
 
-local BOUND = 1.3   -- docs/graph.md, "Refining with the grid"
+local MEASURED = 1.3   -- docs/graph.md, "Refining with the grid", on Moving AI maps
 
 -- whether the segment between two navcell centres is a straight, diagonal
 -- or axis line whose every navcell is passable
@@ -24,37 +28,61 @@ local function line_passable(grid, a, b)
 end
 
 local function random_grid(seed, w, h)
-  math.randomseed(seed)
+  local gen = prng.new(seed)
   local rows = {}
   for y = 1, h do
     local r = {}
-    for x = 1, w do r[x] = math.random() < 0.3 and "@" or "." end
+    for x = 1, w do r[x] = gen.float() < 0.3 and "@" or "." end
     rows[y] = table.concat(r)
   end
   return wayfinder.grid.from_ascii(table.concat(rows, "\n"))
 end
 
+-- the documented bound: each walked leg of the route (between consecutive
+-- points not joined by a link) costs at most |dx| + |dy| + 2
+local function leg_bound(r)
+  local b = 0
+  for i = 2, #r.points do
+    if not r.via[i] then
+      local p, q = r.points[i - 1], r.points[i]
+      b = b + math.abs(q[1] - p[1]) + math.abs(q[2] - p[2]) + 2
+    end
+  end
+  return b
+end
+
+local function check_route(grid, g, sx, sy, gx, gy, seed)
+  local p, best = grid:find_path(sx + .5, sy + .5, gx + .5, gy + .5,
+    { rewrite_goal = false, escape = false })
+  local r = g:find_path(sx + .5, sy + .5, gx + .5, gy + .5, { refine = true })
+  assert.are.equal(p == nil, r == nil)
+  if r then
+    local f = assert(r.refined, r.refine_reason)
+    assert.are.same({ sx + .5, sy + .5 }, f.points[1])
+    assert.are.same({ gx + .5, gy + .5 }, f.points[#f.points])
+    for i = 2, #f.points do
+      assert.is_true(line_passable(grid, f.points[i - 1], f.points[i]),
+        ("seed %d: leg %d"):format(seed, i))
+    end
+    assert.is_true(f.grid_cost >= best - 1e-9)
+    assert.is_true(f.grid_cost <= leg_bound(r) + 1e-9,
+      ("seed %d: %d,%d -> %d,%d costs %.4f, above the bound %.4f"):format(seed, sx, sy, gx, gy,
+        f.grid_cost, leg_bound(r)))
+  end
+  return r, best
+end
+
 local function check(grid, g, n, seed)
-  math.randomseed(seed)
+  local gen = prng.new(seed)
   local w, h = grid:width(), grid:height()
   local worst, found = 0, 0
   for _ = 1, n do
     local sx, sy, gx, gy
-    repeat sx, sy = math.random(0, w - 1), math.random(0, h - 1) until grid:is_passable(sx, sy)
-    repeat gx, gy = math.random(0, w - 1), math.random(0, h - 1) until grid:is_passable(gx, gy)
-    local p, best = grid:find_path(sx + .5, sy + .5, gx + .5, gy + .5,
-      { rewrite_goal = false, escape = false })
-    local r = g:find_path(sx + .5, sy + .5, gx + .5, gy + .5, { refine = true })
-    assert.are.equal(p == nil, r == nil)
+    repeat sx, sy = gen.int(0, w - 1), gen.int(0, h - 1) until grid:is_passable(sx, sy)
+    repeat gx, gy = gen.int(0, w - 1), gen.int(0, h - 1) until grid:is_passable(gx, gy)
+    local r, best = check_route(grid, g, sx, sy, gx, gy, seed)
     if r then
-      local f = assert(r.refined, r.refine_reason)
-      assert.are.same({ sx + .5, sy + .5 }, f.points[1])
-      assert.are.same({ gx + .5, gy + .5 }, f.points[#f.points])
-      for i = 2, #f.points do
-        assert.is_true(line_passable(grid, f.points[i - 1], f.points[i]),
-          ("seed %d: leg %d"):format(seed, i))
-      end
-      assert.is_true(f.grid_cost >= best - 1e-9)
+      local f = r.refined
       if best > 0 then
         found = found + 1
         worst = math.max(worst, f.grid_cost / best)
@@ -109,21 +137,41 @@ describe("graph routes refined on the grid", function()
     assert.are.same({ 3.5, 1.5 }, f.points[at - 1])
   end)
 
+  it("stays within the bound on the short route where the measured ratio fails", function()
+    -- drawn by the old spec with Lua 5.1's math.random: the route leaves
+    -- the start's column and turns at two corners; the grid walks it in
+    -- 5.414 where its optimum is 4 (ratio 1.354, above the measured 1.3)
+    local rows = {
+      ".....@..@.........@.@@@.@.", "@@.@...@....@.....@...@..@", "@...@@.@@...@......@....@.",
+      "...@....@..............@..", "@....@...@@@..@.@@........", "@@.@@.@.@.@.@.@@......@@.@",
+      "@@....@@.@.@.@.@@..@@.....", "...@........@...........@.", ".@.@.@...@@.@...@..@......",
+      ".@...@.....@.@.....@.....@", "...@.@@..@@....@.@.@.@..@.", "....@......@..@.....@@....",
+      ".@@..@....@@.@@...........", ".@@@@..@.@...@...@...@....", "@......@.@..@@..@...@..@@.",
+      "...@@@....@........@....@.", "@@.@.@.@.....@@....@@.@...", "@...@..@.@....@........@..",
+      "........@@@.@...@@.@..@...", "...@@....@......@.........", "..........@..@.........@.@",
+      "....@..@....@.@.@.......@@", "..@@............@.....@...", ".@.......@....@..@.@....@.",
+      ".@@.@.....@.....@@.....@.@", "....@@@@.@@@.@@@...@.@...@",
+    }
+    local grid = wayfinder.grid.from_ascii(table.concat(rows, "\n"))
+    local r, best = check_route(grid, graph.from_grid(grid), 21, 24, 22, 21, 0)
+    assert.are.equal(4, best)
+    assert.is_true(r.refined.grid_cost >= best)
+  end)
+
   it("stays within the bound of the grid's optimum on random maps", function()
     for seed = 1, 5 do
       local grid = random_grid(seed, 26, 26)
       for _, d in ipairs({ "boxes", "quadtree" }) do
-        local worst = check(grid, graph.from_grid(grid, { decomposition = d }), 40, seed)
-        assert.is_true(worst <= BOUND, ("seed %d, %s: ratio %.4f"):format(seed, d, worst))
+        check(grid, graph.from_grid(grid, { decomposition = d }), 40, seed)
       end
     end
   end)
 
-  it("stays within the bound on the maps in spec/data/maps", function()
+  it("stays within the measured ratio on the maps in spec/data/maps", function()
     for _, name in ipairs({ "arena", "den011d" }) do
       local grid = assert(wayfinder.grid.load_movingai("spec/data/maps/" .. name .. ".map"))
       local worst = check(grid, graph.from_grid(grid), 40, 3)
-      assert.is_true(worst <= BOUND, ("%s: ratio %.4f"):format(name, worst))
+      assert.is_true(worst <= MEASURED, ("%s: ratio %.4f"):format(name, worst))
     end
   end)
 

@@ -6,6 +6,16 @@
 local wayfinder = require("wayfinder")
 local graph = wayfinder.graph
 local brute = require("support.graph_brute")
+-- draws the same numbers on every Lua version (support.prng): reseed(n)
+-- starts over, random() is in [0, 1), random(n) in [1, n], random(a, b)
+-- in [a, b]
+local prng = require("support.prng")
+local gen = prng.new(1)
+local function reseed(n) gen = prng.new(n) end
+local function random(a, b)
+  if a == nil then return gen.float() end
+  return gen.int(a, b)
+end
 
 local MULTS = {
   walker = { grass = 1, road = 2, mud = 5 },
@@ -13,18 +23,18 @@ local MULTS = {
 }
 
 local function random_graph(seed)
-  math.randomseed(seed)
+  reseed(seed)
   local g = graph.new {
     surfaces = { "grass", "road", "mud" },
     classes = { { name = "walker", surfaces = MULTS.walker },
       { name = "car", surfaces = MULTS.car } },
     abilities = { "jump", "climb" },
   }
-  local boxes = brute.random_boxes(24, 18, math.random(6, 24))
+  local boxes = brute.random_boxes(24, 18, random(6, 24), random)
   local names = { "grass", "road", "mud" }
   for _, b in ipairs(boxes) do
-    g:add_sector { x0 = b[1], y0 = b[2], x1 = b[3], y1 = b[4], surface = names[math.random(3)],
-      danger = math.random() < 0.2 and math.random(0, 8) / 4 or 0 }
+    g:add_sector { x0 = b[1], y0 = b[2], x1 = b[3], y1 = b[4], surface = names[random(3)],
+      danger = random() < 0.2 and random(0, 8) / 4 or 0 }
   end
   local n = g:sector_count()
   for i = 1, n do
@@ -33,30 +43,30 @@ local function random_graph(seed)
       local x0, x1 = math.max(a.x0, b.x0), math.min(a.x1, b.x1)
       local y0, y1 = math.max(a.y0, b.y0), math.min(a.y1, b.y1)
       local touch = (x0 == x1 and y0 < y1) or (y0 == y1 and x0 < x1)
-      if touch and math.random() < 0.85 then
+      if touch and random() < 0.85 then
         local from, to = i, j
-        if math.random(2) == 1 then from, to = j, i end
-        g:add_portal { a = from, b = to, one_way = math.random() < 0.2,
-          cost = math.random() < 0.3 and math.random(0, 12) / 4 or 0,
-          classes = math.random() < 0.15 and { "walker" } or nil }
+        if random(2) == 1 then from, to = j, i end
+        g:add_portal { a = from, b = to, one_way = random() < 0.2,
+          cost = random() < 0.3 and random(0, 12) / 4 or 0,
+          classes = random() < 0.15 and { "walker" } or nil }
       end
     end
   end
   local function point()
-    return { math.random(0, 24 * 4 - 1) / 4, math.random(0, 18 * 4 - 1) / 4 }
+    return { random(0, 24 * 4 - 1) / 4, random(0, 18 * 4 - 1) / 4 }
   end
   local kinds = { "jump", "ladder", "teleport", "drop", "elevator", "zipline" }
-  for _ = 1, math.random(0, 5) do
-    local kind = kinds[math.random(#kinds)]
+  for _ = 1, random(0, 5) do
+    local kind = kinds[random(#kinds)]
     local spec = { from = point(), to = point(), kind = kind }
     if kind == "ladder" then spec.needs = { "climb" } end
-    if kind == "elevator" then spec.wait = math.random(0, 4) end
-    if kind == "teleport" then spec.cost = math.random(0, 3) end
-    if kind == "zipline" and math.random(2) == 1 then spec.classes = { "car" } end
+    if kind == "elevator" then spec.wait = random(0, 4) end
+    if kind == "teleport" then spec.cost = random(0, 3) end
+    if kind == "zipline" and random(2) == 1 then spec.classes = { "car" } end
     g:add_link(spec)
   end
-  if math.random() < 0.4 then
-    g:add_waypath { points = { point(), point(), point() }, one_way = math.random(2) == 1 }
+  if random() < 0.4 then
+    g:add_waypath { points = { point(), point(), point() }, one_way = random(2) == 1 }
   end
   return g
 end
@@ -69,10 +79,10 @@ describe("graph solver", function()
     for seed = 1, 60 do
       local g = random_graph(seed)
       for _ = 1, 8 do
-        local sx, sy = math.random(0, 95) / 4, math.random(0, 71) / 4
-        local gx, gy = math.random(0, 95) / 4, math.random(0, 71) / 4
-        local class = math.random(2) == 1 and "walker" or "car"
-        local abil = ({ {}, { "jump" }, { "climb" }, { "jump", "climb" } })[math.random(4)]
+        local sx, sy = random(0, 95) / 4, random(0, 71) / 4
+        local gx, gy = random(0, 95) / 4, random(0, 71) / 4
+        local class = random(2) == 1 and "walker" or "car"
+        local abil = ({ {}, { "jump" }, { "climb" }, { "jump", "climb" } })[random(4)]
         local mask = 0
         for _, a in ipairs(abil) do mask = mask + ABILITIES[a] end
         local want, why = brute.solve(g, sx, sy, gx, gy, MULTS[class],
@@ -103,8 +113,8 @@ describe("graph solver", function()
     for seed = 100, 140 do
       local g = random_graph(seed)
       for _ = 1, 6 do
-        local sx, sy = math.random(0, 95) / 4, math.random(0, 71) / 4
-        local gx, gy = math.random(0, 95) / 4, math.random(0, 71) / 4
+        local sx, sy = random(0, 95) / 4, random(0, 71) / 4
+        local gx, gy = random(0, 95) / 4, random(0, 71) / 4
         local best = g:find_path(sx, sy, gx, gy)
         for _, w in ipairs({ 1.5, 2, 4 }) do
           local r = g:find_path(sx, sy, gx, gy, { weight = w })
@@ -125,8 +135,8 @@ describe("graph solver", function()
   it("gives the same result sliced as in one call, whatever the budget", function()
     for seed = 200, 215 do
       local g = random_graph(seed)
-      local sx, sy = math.random(0, 95) / 4, math.random(0, 71) / 4
-      local gx, gy = math.random(0, 95) / 4, math.random(0, 71) / 4
+      local sx, sy = random(0, 95) / 4, random(0, 71) / 4
+      local gx, gy = random(0, 95) / 4, random(0, 71) / 4
       local whole, reason = g:find_path(sx, sy, gx, gy)
       for _, budget in ipairs({ 1, 3, 50 }) do
         local solver, early = g:begin_path(sx, sy, gx, gy)
@@ -167,8 +177,8 @@ describe("graph solver", function()
     for seed = 300, 330 do
       local g = random_graph(seed)
       for _ = 1, 5 do
-        local sx, sy = math.random(0, 95) / 4, math.random(0, 71) / 4
-        local gx, gy = math.random(0, 95) / 4, math.random(0, 71) / 4
+        local sx, sy = random(0, 95) / 4, random(0, 71) / 4
+        local gx, gy = random(0, 95) / 4, random(0, 71) / 4
         local r = g:find_path(sx, sy, gx, gy, { class = "walker", abilities = {} })
         if r then
           -- points between links: each run's segments stay in the run's sectors
@@ -197,14 +207,14 @@ describe("graph built from a grid", function()
   local BOUND = 1.25
 
   local function compare(grid, n, seed, decomposition)
-    math.randomseed(seed)
+    reseed(seed)
     local g = graph.from_grid(grid, { decomposition = decomposition })
     local w, h = grid:width(), grid:height()
     local worst, found = 0, 0
     for _ = 1, n do
       local sx, sy, gx, gy
-      repeat sx, sy = math.random(0, w - 1), math.random(0, h - 1) until grid:is_passable(sx, sy)
-      repeat gx, gy = math.random(0, w - 1), math.random(0, h - 1) until grid:is_passable(gx, gy)
+      repeat sx, sy = random(0, w - 1), random(0, h - 1) until grid:is_passable(sx, sy)
+      repeat gx, gy = random(0, w - 1), random(0, h - 1) until grid:is_passable(gx, gy)
       local p, len = grid:find_path(sx + .5, sy + .5, gx + .5, gy + .5,
         { rewrite_goal = false, escape = false })
       local r = g:find_path(sx + .5, sy + .5, gx + .5, gy + .5)
@@ -226,11 +236,11 @@ describe("graph built from a grid", function()
 
   it("stays within the bound of the grid's optimum on random maps", function()
     for seed = 1, 6 do
-      math.randomseed(seed)
+      reseed(seed)
       local rows = {}
       for y = 1, 28 do
         local r = {}
-        for x = 1, 28 do r[x] = math.random() < 0.3 and "@" or "." end
+        for x = 1, 28 do r[x] = random() < 0.3 and "@" or "." end
         rows[y] = table.concat(r)
       end
       local grid = wayfinder.grid.from_ascii(table.concat(rows, "\n"))
@@ -257,11 +267,11 @@ describe("graph queue", function()
     local graphs = { random_graph(400), random_graph(401) }
     local q = graph.new_queue()
     local asked = {}
-    math.randomseed(402)
+    reseed(402)
     for k = 1, 12 do
       local g = graphs[k % 2 + 1]
-      local sx, sy = math.random(0, 95) / 4, math.random(0, 71) / 4
-      local gx, gy = math.random(0, 95) / 4, math.random(0, 71) / 4
+      local sx, sy = random(0, 95) / 4, random(0, 71) / 4
+      local gx, gy = random(0, 95) / 4, random(0, 71) / 4
       asked[#asked + 1] = { h = q:submit(g, sx, sy, gx, gy),
         want = { g:find_path(sx, sy, gx, gy) } }
     end

@@ -7,24 +7,8 @@ local cpath = ...
 package.cpath = cpath   -- this build only: no fallback to another one
 package.path = "lua/?.lua;lua/?/init.lua;spec/?.lua;" .. package.path
 local wayfinder = require("wayfinder")
-local compat = require("wayfinder.compat")
-local exact = require("support.prng").exact   -- %.17g rounds ties differently on LuaJIT
 local H = require("scale_helpers")
-local out = {}
-local function put(...)
-  local t = compat.pack(...)
-  for i = 1, t.n do
-    local v = t[i]
-    if type(v) == "table" then
-      local parts = {}
-      for _, c in ipairs(v) do parts[#parts + 1] = c.x .. "," .. c.y end
-      v = table.concat(parts, ";")
-    elseif type(v) == "number" then
-      v = exact(v)
-    end
-    out[#out + 1] = tostring(v)
-  end
-end
+local put, flush = require("support.determinism").recorder()
 local r = H.rng(4242)
 local w, h = 48, 40
 local g = wayfinder.grid.from_ascii(H.random_ascii(r, w, h, 30),
@@ -57,31 +41,14 @@ for _, hd in ipairs(hs) do
   local p, len, info = hd:result()
   put(p or len, p and len or "", info.expanded, info.shared)
 end
-io.write(table.concat(out, " "))
+flush()
 ]=]
 
-local builds = require("support.builds")
+local determinism = require("support.determinism")
 
 describe("scale determinism", function()
   it("prints the same results from every build", function()
     -- raises, naming `make clang-check`, when a build is missing
-    local list = builds.all()
-    local file = os.tmpname()
-    local f = assert(io.open(file, "wb"))
-    f:write(SCRIPT)
-    f:close()
-    local outputs = {}
-    for i, b in ipairs(list) do
-      local p = assert(io.popen(("%s %s '%s' 2>&1"):format(builds.lua_for(b), file, b.cpath)))
-      outputs[i] = p:read("*a")
-      local ok, how, code = p:close()
-      assert(ok, ("%s (%s) failed (%s %s):\n%s"):format(b.name, b.cpath, tostring(how),
-        tostring(code), outputs[i]:sub(1, 300)))
-    end
-    os.remove(file)
-    assert.is_true(#outputs[1] > 10000, outputs[1]:sub(1, 300))
-    for i = 2, #outputs do
-      assert.are.equal(outputs[1], outputs[i], list[i].name .. " differs from " .. list[1].name)
-    end
+    determinism.compare(SCRIPT)
   end)
 end)

@@ -18,7 +18,7 @@ local function check_path(g, units, id, path)
   for k = 1, #path - 1 do
     local a, b = path[k], path[k + 1]
     local i, j = brute.grid(passable, fix(a[1]), fix(a[2]), fix(b[1]), fix(b[2]))
-    assert.is_nil(i, ("segment %d meets blocked navcell %s,%s"):format(k, i, j))
+    assert.is_nil(i, ("segment %d meets blocked navcell %s,%s"):format(k, tostring(i), tostring(j)))
     for _, other in ipairs(units:ids()) do
       if other ~= id then
         local o = units:info(other)

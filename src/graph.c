@@ -328,3 +328,80 @@ wf_status wf_graph_set_danger(wf_graph *g, int s, int64_t danger)
     g->version++;
     return WF_OK;
 }
+
+wf_status wf_graph_patch(wf_graph **out, const wf_graph *old, const int *drop_sec,
+                         int ndrop_sec, const wf_graph_sector *add_sec, int nadd_sec,
+                         const int *drop_por, int ndrop_por, const int *moved,
+                         int nmoved, const wf_graph_portal *add_por, int nadd_por,
+                         wf_graph_error *err)
+{
+    if (err) {
+        err->fault = WF_GF_NONE;
+        err->i = err->j = -1;
+    }
+    if (!out || !old || ndrop_sec < 0 || nadd_sec < 0 || ndrop_por < 0 || nmoved < 0 ||
+        nadd_por < 0 || (ndrop_sec && !drop_sec) || (nadd_sec && !add_sec) ||
+        (ndrop_por && !drop_por) || (nmoved && !moved) || (nadd_por && !add_por) ||
+        nadd_sec > WF_GRAPH_MAX_SECTORS || nadd_por > WF_GRAPH_MAX_PORTALS)
+        return WF_ERR_ARG;
+    *out = NULL;
+    int ons = old->ns, onp = old->np;
+    /* map[s]: the new index of old sector s, -1 when dropped; pmap[p]: 0
+     * for a dropped portal, else 1 + its new index */
+    int *map = malloc(sizeof(int) * (size_t)(ons ? ons : 1));
+    int *pmap = malloc(sizeof(int) * (size_t)(onp ? onp : 1));
+    wf_graph_sector *sec = NULL;
+    wf_graph_portal *por = NULL;
+    wf_status st = WF_ERR_NOMEM;
+    if (!map || !pmap) goto done;
+    st = WF_ERR_ARG;
+    for (int s = 0; s < ons; s++) map[s] = 0;
+    for (int k = 0; k < ndrop_sec; k++) {
+        if (drop_sec[k] < 0 || drop_sec[k] >= ons || map[drop_sec[k]] < 0) goto done;
+        map[drop_sec[k]] = -1;
+    }
+    int ns = 0;
+    for (int s = 0; s < ons; s++)
+        map[s] = map[s] == 0 ? ns++ : -1;
+    for (int p = 0; p < onp; p++) pmap[p] = 1;
+    for (int k = 0; k < ndrop_por; k++) {
+        if (drop_por[k] < 0 || drop_por[k] >= onp || !pmap[drop_por[k]]) goto done;
+        pmap[drop_por[k]] = 0;
+    }
+    int np = onp - ndrop_por;
+    if ((int64_t)ns + nadd_sec > WF_GRAPH_MAX_SECTORS ||
+        (int64_t)np + nadd_por > WF_GRAPH_MAX_PORTALS)
+        goto done;
+    st = WF_ERR_NOMEM;
+    sec = malloc(sizeof *sec * (size_t)(ns + nadd_sec ? ns + nadd_sec : 1));
+    por = malloc(sizeof *por * (size_t)(np + nadd_por ? np + nadd_por : 1));
+    if (!sec || !por) goto done;
+    for (int s = 0; s < ons; s++)
+        if (map[s] >= 0) sec[map[s]] = old->sec[s];
+    if (nadd_sec) memcpy(sec + ns, add_sec, sizeof *sec * (size_t)nadd_sec);
+    /* kept portals follow their sectors; one whose sector was dropped must
+     * be dropped or moved, or wf_graph_create refuses it */
+    int q = 0;
+    for (int p = 0; p < onp; p++) {
+        if (!pmap[p]) continue;
+        por[q] = old->por[p];
+        por[q].a = map[old->por[p].a];
+        por[q].b = map[old->por[p].b];
+        pmap[p] = ++q;
+    }
+    st = WF_ERR_ARG;
+    for (int k = 0; k < nmoved; k++) {
+        int p = moved[3 * k];
+        if (p < 0 || p >= onp || !pmap[p]) goto done;
+        por[pmap[p] - 1].a = moved[3 * k + 1];
+        por[pmap[p] - 1].b = moved[3 * k + 2];
+    }
+    if (nadd_por) memcpy(por + np, add_por, sizeof *por * (size_t)nadd_por);
+    st = wf_graph_create(out, sec, ns + nadd_sec, por, np + nadd_por, err);
+done:
+    free(map);
+    free(pmap);
+    free(sec);
+    free(por);
+    return st;
+}

@@ -331,3 +331,95 @@ done:
     free(boxes.v);
     return res;
 }
+
+/* The region quadtree again, visiting only the squares that meet one of
+ * the rectangles: what an incremental update of a quadtree graph
+ * re-covers. Leaves depend only on their own navcells, so a leaf met here
+ * is the leaf a full build makes. */
+typedef struct quad_in {
+    const wf_grid *g;
+    int cls, w, h, max_box;
+    const uint8_t *surface;
+    const int *rects;
+    int nrects;
+    ibuf boxes;
+} quad_in;
+
+static int meets(const quad_in *q, int x0, int y0, int x1, int y1)
+{
+    for (int r = 0; r < q->nrects; r++) {
+        const int *c = &q->rects[4 * r];
+        if (c[0] < x1 && x0 < c[2] && c[1] < y1 && y0 < c[3]) return 1;
+    }
+    return 0;
+}
+
+static int quad_part(quad_in *q, int x, int y, int size)
+{
+    if (x >= q->w || y >= q->h) return 1;
+    int x1 = x + size < q->w ? x + size : q->w;
+    int y1 = y + size < q->h ? y + size : q->h;
+    if (!meets(q, x, y, x1, y1)) return 1;
+    int pass = wf_grid_is_passable(q->g, x, y, q->cls);
+    int sf = q->surface ? q->surface[(size_t)y * q->w + x] : 0;
+    int mixed = 0;
+    for (int cy = y; cy < y1 && !mixed; cy++)
+        for (int cx = x; cx < x1; cx++) {
+            int p = wf_grid_is_passable(q->g, cx, cy, q->cls);
+            if (p != pass || (p && q->surface && q->surface[(size_t)cy * q->w + cx] != sf)) {
+                mixed = 1;
+                break;
+            }
+        }
+    if (!mixed && !pass) return 1;
+    if (!mixed && size <= q->max_box) {
+        int rec[5] = { x, y, x1, y1, sf };
+        for (int k = 0; k < 5; k++)
+            if (!push(&q->boxes, rec[k])) return 0;
+        return 1;
+    }
+    int half = size / 2;
+    return quad_part(q, x, y, half) && quad_part(q, x + half, y, half) &&
+           quad_part(q, x, y + half, half) && quad_part(q, x + half, y + half, half);
+}
+
+wf_status wf_graph_quadtree_in_rects(const wf_grid *g, int cls, const uint8_t *surface,
+                                     int max_box, const int *rects, int nrects,
+                                     wf_graph_boxes *out)
+{
+    if (!g || !out || cls < 0 || cls >= wf_grid_class_count(g) || max_box < 1 ||
+        nrects < 0 || (nrects && !rects))
+        return WF_ERR_ARG;
+    memset(out, 0, sizeof *out);
+    quad_in q;
+    memset(&q, 0, sizeof q);
+    q.g = g;
+    q.cls = cls;
+    q.w = wf_grid_width(g);
+    q.h = wf_grid_height(g);
+    q.max_box = max_box;
+    q.surface = surface;
+    q.rects = rects;
+    q.nrects = nrects;
+    for (int r = 0; r < nrects; r++) {
+        const int *c = &rects[4 * r];
+        if (c[0] < 0 || c[1] < 0 || c[2] > q.w || c[3] > q.h || c[0] >= c[2] || c[1] >= c[3])
+            return WF_ERR_ARG;
+    }
+    if (surface)
+        for (size_t i = 0; i < (size_t)q.w * (size_t)q.h; i++)
+            if (surface[i] >= WF_GRAPH_MAX_SURFACES) return WF_ERR_ARG;
+    int size = 1;
+    while (size < q.w || size < q.h) size *= 2;
+    if (!quad_part(&q, 0, 0, size)) {
+        free(q.boxes.v);
+        return WF_ERR_NOMEM;
+    }
+    out->nboxes = (int)(q.boxes.n / 5);
+    out->box = q.boxes.v ? q.boxes.v : malloc(sizeof(int));
+    out->region = malloc(sizeof(int));
+    out->portal = malloc(sizeof(int));
+    if (out->box && out->region && out->portal) return WF_OK;
+    wf_graph_boxes_free(out);
+    return WF_ERR_NOMEM;
+}

@@ -1620,6 +1620,20 @@ typedef struct wf_graph wf_graph;
 wf_status wf_graph_create(wf_graph **out, const wf_graph_sector *sectors,
                           int nsectors, const wf_graph_portal *portals,
                           int nportals, wf_graph_error *err);
+/* A new graph made from old (left unchanged) after an incremental update,
+ * without the caller handing every item over again: the old sectors but
+ * the drop_sec ones [old indices], in order, then add_sec; the old portals
+ * but the drop_por ones [old indices], in order, each with its sectors'
+ * new indices (or, for the nmoved triples moved[3k..3k+2] = old portal,
+ * new a, new b [new indices], those), then add_por [new sector indices].
+ * The result is the graph wf_graph_create makes from those arrays, checked
+ * the same way (a kept portal left on a dropped sector is a WF_GF_NOWHERE
+ * fault). WF_ERR_ARG also for an index out of range or given twice. */
+wf_status wf_graph_patch(wf_graph **out, const wf_graph *old, const int *drop_sec,
+                         int ndrop_sec, const wf_graph_sector *add_sec, int nadd_sec,
+                         const int *drop_por, int ndrop_por, const int *moved,
+                         int nmoved, const wf_graph_portal *add_por, int nadd_por,
+                         wf_graph_error *err);
 void wf_graph_destroy(wf_graph *g);                /* NULL is fine */
 int wf_graph_sector_count(const wf_graph *g);
 int wf_graph_portal_count(const wf_graph *g);
@@ -1718,6 +1732,15 @@ wf_status wf_graph_quadtree_from_grid(const wf_grid *g, int cls,
 wf_status wf_graph_boxes_in_rects(const wf_grid *g, int cls, const uint8_t *surface,
                                   int max_box, const int *rects, int nrects,
                                   wf_graph_boxes *out);
+/* The leaves of the region quadtree wf_graph_quadtree_from_grid builds
+ * (the same leaves, in the same order) that meet the union of the nrects
+ * rectangles rects[4k..4k+3] = x0, y0, x1, y1 (exclusive ends, within the
+ * grid); squares meeting none are not visited. Fills box and nboxes only
+ * (no regions, no portals). WF_ERR_ARG for a bad rectangle or surface
+ * code, WF_ERR_NOMEM. */
+wf_status wf_graph_quadtree_in_rects(const wf_grid *g, int cls, const uint8_t *surface,
+                                     int max_box, const int *rects, int nrects,
+                                     wf_graph_boxes *out);
 void wf_graph_boxes_free(wf_graph_boxes *b);
 
 #ifdef __cplusplus

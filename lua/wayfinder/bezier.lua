@@ -4,7 +4,8 @@
 -- style); each control point is clipped towards its end point, halving
 -- the offset until the straight line between them stays in the boxes; the
 -- curve is sampled with integer arithmetic in fixed point (Q16.16), and a
--- segment whose samples would still leave the boxes is kept straight. No
+-- segment whose sampled polyline would leave the boxes (tested exactly,
+-- piece by piece) is kept straight. No
 -- float takes part in a decision; floats appear only in the output. Every
 -- intermediate stays below 2^50, so the arithmetic is exact on every Lua.
 local M = {}
@@ -20,26 +21,59 @@ local function idiv(a, b)
 end
 
 local FIX = 65536
-local STEP = 4096          -- [fixed] containment checks every 1/16 navcell
+local LONG = 33554432      -- [fixed] 2^25 (512 navcells): longer segments fail
 local HALVINGS = 6
 
 local function to_fix(v) return math.floor(v * FIX + 0.5) end
 
-local function inside(boxes, x, y)
-  for _, b in ipairs(boxes) do
-    if x >= b[1] and x <= b[3] and y >= b[2] and y <= b[4] then return true end
-  end
-  return false
+-- whether the point n / d of the way along (dx, dy) is in box b (relative
+-- to the segment's start; d > 0, so no division is needed)
+local function holds(b, dx, dy, n, d)
+  local x, y = dx * n, dy * n
+  return b[1] * d <= x and x <= b[3] * d and b[2] * d <= y and y <= b[4] * d
 end
 
---- Whether the segment between two fixed points stays in the boxes,
--- checked every STEP along its longer axis.
+--- Whether the segment between two fixed points lies in the union of the
+-- closed boxes, exactly. The lines of the boxes' edges cut the segment
+-- into pieces; each box holds a piece whole or meets it in no inner point,
+-- so the segment is inside exactly when some box holds both ends of every
+-- piece. A cut is the fraction n / d of the way (0 <= n <= d <= LONG);
+-- box coordinates are taken relative to the segment's start and clamped
+-- to one past its bounds, so every product is below 2^52.
 local function segment_inside(boxes, ax, ay, bx, by)
-  local n = math.max(1, idiv(math.max(math.abs(bx - ax), math.abs(by - ay)) + STEP - 1, STEP))
-  for k = 0, n do
-    if not inside(boxes, ax + idiv((bx - ax) * k, n), ay + idiv((by - ay) * k, n)) then
-      return false
+  local dx, dy = bx - ax, by - ay
+  if math.abs(dx) > LONG or math.abs(dy) > LONG then return false end
+  local lx, hx = math.min(0, dx) - 1, math.max(0, dx) + 1
+  local ly, hy = math.min(0, dy) - 1, math.max(0, dy) + 1
+  local near = {}
+  for _, b in ipairs(boxes) do
+    local x0, y0, x1, y1 = b[1] - ax, b[2] - ay, b[3] - ax, b[4] - ay
+    if x0 < hx and x1 > lx and y0 < hy and y1 > ly then
+      near[#near + 1] = { math.max(x0, lx), math.max(y0, ly), math.min(x1, hx),
+        math.min(y1, hy) }
     end
+  end
+  local cuts = { { 0, 1 }, { 1, 1 } }
+  local function cut(c, e)
+    local n, d = c, e
+    if e < 0 then n, d = -c, -e end
+    if n > 0 and n < d then cuts[#cuts + 1] = { n, d } end
+  end
+  for _, b in ipairs(near) do
+    if dx ~= 0 then cut(b[1], dx); cut(b[3], dx) end
+    if dy ~= 0 then cut(b[2], dy); cut(b[4], dy) end
+  end
+  table.sort(cuts, function(p, q) return p[1] * q[2] < q[1] * p[2] end)
+  for i = 2, #cuts do
+    local p, q = cuts[i - 1], cuts[i]
+    local ok = false
+    for _, b in ipairs(near) do
+      if holds(b, dx, dy, p[1], p[2]) and holds(b, dx, dy, q[1], q[2]) then
+        ok = true
+        break
+      end
+    end
+    if not ok then return false end
   end
   return true
 end

@@ -897,6 +897,102 @@ static void test_terrain(void)
     CHECK_EQ(wf_grid_create(&g, &bad), WF_ERR_ARG);
 }
 
+/* --------------------------------------------------------------- graph -- */
+
+static wf_graph_sector sector_box(int x0, int y0, int x1, int y1)
+{
+    wf_graph_sector s;
+    memset(&s, 0, sizeof s);
+    s.x0 = x0 * WF_FIX_ONE;
+    s.y0 = y0 * WF_FIX_ONE;
+    s.x1 = x1 * WF_FIX_ONE;
+    s.y1 = y1 * WF_FIX_ONE;
+    return s;
+}
+
+static wf_graph_portal walk_portal(int a, int b, int x0, int y0, int x1, int y1)
+{
+    wf_graph_portal p;
+    memset(&p, 0, sizeof p);
+    p.a = a;
+    p.b = b;
+    p.ax0 = p.bx0 = x0 * WF_FIX_ONE;
+    p.ay0 = p.by0 = y0 * WF_FIX_ONE;
+    p.ax1 = p.bx1 = x1 * WF_FIX_ONE;
+    p.ay1 = p.by1 = y1 * WF_FIX_ONE;
+    p.classes = 1;
+    p.flags = WF_PORTAL_WALK;
+    return p;
+}
+
+static void test_graph_update(void)
+{
+    /* the quadtree's leaves meeting the whole grid are all its leaves, in
+     * the same order; meeting one navcell, the one leaf holding it */
+    wf_grid *g = open_grid(13, 9);
+    CHECK(g != NULL);
+    if (!g) return;
+    wf_grid_set_passable(g, 5, 3, -1, 0);
+    wf_grid_set_passable(g, 6, 3, -1, 0);
+    wf_graph_boxes full, part;
+    CHECK_EQ(wf_graph_quadtree_from_grid(g, 0, NULL, 4, 8, &full), WF_OK);
+    int all[4] = { 0, 0, 13, 9 };
+    CHECK_EQ(wf_graph_quadtree_in_rects(g, 0, NULL, 8, all, 1, &part), WF_OK);
+    CHECK_EQ(part.nboxes, full.nboxes);
+    CHECK(part.nboxes == full.nboxes &&
+          memcmp(part.box, full.box, sizeof(int) * 5 * (size_t)full.nboxes) == 0);
+    wf_graph_boxes_free(&part);
+    int one[4] = { 12, 8, 13, 9 };
+    CHECK_EQ(wf_graph_quadtree_in_rects(g, 0, NULL, 8, one, 1, &part), WF_OK);
+    CHECK_EQ(part.nboxes, 1);
+    if (part.nboxes == 1) {
+        CHECK(part.box[0] <= 12 && part.box[2] == 13 && part.box[1] <= 8 && part.box[3] == 9);
+    }
+    wf_graph_boxes_free(&part);
+    int bad[4] = { 0, 0, 14, 9 };
+    CHECK_EQ(wf_graph_quadtree_in_rects(g, 0, NULL, 8, bad, 1, &part), WF_ERR_ARG);
+    wf_graph_boxes_free(&full);
+    wf_grid_destroy(g);
+
+    /* three boxes in a row; the middle one is replaced by two halves */
+    wf_graph_sector sec[3] = { sector_box(0, 0, 4, 4), sector_box(4, 0, 8, 4),
+                               sector_box(8, 0, 12, 4) };
+    wf_graph_portal por[2] = { walk_portal(0, 1, 4, 0, 4, 4), walk_portal(1, 2, 8, 0, 8, 4) };
+    wf_graph *old = NULL, *patched = NULL;
+    CHECK_EQ(wf_graph_create(&old, sec, 3, por, 2, NULL), WF_OK);
+    if (!old) return;
+    int drop_sec[1] = { 1 }, drop_por[2] = { 0, 1 };
+    wf_graph_sector add_sec[2] = { sector_box(4, 0, 6, 4), sector_box(6, 0, 8, 4) };
+    /* new indices: 0 and 1 the kept boxes, 2 and 3 the halves */
+    wf_graph_portal add_por[3] = { walk_portal(0, 2, 4, 0, 4, 4), walk_portal(2, 3, 6, 0, 6, 4),
+                                   walk_portal(3, 1, 8, 0, 8, 4) };
+    wf_graph_error err;
+    CHECK_EQ(wf_graph_patch(&patched, old, drop_sec, 1, add_sec, 2, drop_por, 2, NULL, 0,
+                            add_por, 3, &err), WF_OK);
+    if (patched) {
+        CHECK_EQ(wf_graph_sector_count(patched), 4);
+        CHECK_EQ(wf_graph_portal_count(patched), 3);
+        CHECK_EQ(wf_graph_locate(patched, 5 * WF_FIX_ONE, WF_FIX_ONE), 2);
+        CHECK_EQ(wf_graph_locate(patched, 9 * WF_FIX_ONE, WF_FIX_ONE), 1);
+        wf_graph_destroy(patched);
+        patched = NULL;
+    }
+    CHECK_EQ(wf_graph_sector_count(old), 3);   /* old is untouched */
+    /* a kept portal left on a dropped sector is refused, nothing made */
+    CHECK_EQ(wf_graph_patch(&patched, old, drop_sec, 1, add_sec, 2, drop_por, 1, NULL, 0,
+                            add_por, 3, &err), WF_ERR_ARG);
+    CHECK(patched == NULL && err.fault == WF_GF_NOWHERE);
+    /* an index given twice or out of range */
+    int twice[2] = { 1, 1 };
+    CHECK_EQ(wf_graph_patch(&patched, old, twice, 2, NULL, 0, NULL, 0, NULL, 0, NULL, 0,
+                            &err), WF_ERR_ARG);
+    int far[1] = { 3 };
+    CHECK_EQ(wf_graph_patch(&patched, old, far, 1, NULL, 0, NULL, 0, NULL, 0, NULL, 0, &err),
+             WF_ERR_ARG);
+    CHECK(patched == NULL);
+    wf_graph_destroy(old);
+}
+
 int main(void)
 {
     test_bit_scans();
@@ -908,6 +1004,7 @@ int main(void)
     test_queue();
     test_walker();
     test_rectplan();
+    test_graph_update();
     test_bad_arguments();
     test_vertex_edges();
     test_terrain();

@@ -126,20 +126,22 @@ function M.solve(g, sx, sy, gx, gy, mult, class_bit, abilities, time)
   end
 end
 
---- Random boxes cutting a w x h area (guillotine cuts on whole navcells).
-function M.random_boxes(w, h, n)
+--- Random boxes cutting a w x h area (guillotine cuts on whole navcells),
+-- drawn with random(n) in [1, n] and random(a, b) in [a, b] (a generator
+-- the same on every Lua version, such as support.prng's int).
+function M.random_boxes(w, h, n, random)
   local boxes = { { 0, 0, w, h } }
   local tries = 0
   while #boxes < n and tries < 1000 do
     tries = tries + 1
-    local i = math.random(#boxes)
+    local i = random(#boxes)
     local b = boxes[i]
-    if math.random(2) == 1 and b[3] - b[1] > 1 then
-      local c = math.random(b[1] + 1, b[3] - 1)
+    if random(2) == 1 and b[3] - b[1] > 1 then
+      local c = random(b[1] + 1, b[3] - 1)
       boxes[i] = { b[1], b[2], c, b[4] }
       boxes[#boxes + 1] = { c, b[2], b[3], b[4] }
     elseif b[4] - b[2] > 1 then
-      local c = math.random(b[2] + 1, b[4] - 1)
+      local c = random(b[2] + 1, b[4] - 1)
       boxes[i] = { b[1], b[2], b[3], c }
       boxes[#boxes + 1] = { b[1], c, b[3], b[4] }
     end
@@ -164,6 +166,128 @@ function M.segment_inside(boxes, ax, ay, bx, by)
     if not inside then return false, x, y end
   end
   return true
+end
+
+--- The proven bound on a grid-built graph's path (docs/graph.md, "against
+-- the grid's optimum"): the least, over 8-connected grid paths from navcell
+-- (sx, sy) to (gx, gy) (no corner cutting), of the path's length plus, for
+-- each sector boundary it crosses at point c on a portal span with
+-- midpoint m, 2 |m - c| (moving the crossing to the midpoint the solver
+-- uses lengthens the path by at most that). A diagonal step crosses at its
+-- corner through either orthogonal neighbour's sector. Raises when a step
+-- crosses a shared sector edge that no walk portal covers (a missing
+-- portal). grid_bounds(grid, g) reads the grid and the graph once and
+-- returns bound(sx, sy, gx, gy): the bound, or nil when the goal cannot be
+-- reached on the grid.
+function M.grid_bounds(grid, g)
+  local w, h = grid:width(), grid:height()
+  local sector, open = {}, {}
+  for y = 0, h - 1 do
+    for x = 0, w - 1 do
+      if grid:is_passable(x, y) then
+        open[y * w + x] = true
+        sector[y * w + x] = g:sector_at(x + 0.5, y + 0.5)
+      end
+    end
+  end
+  local function pass(x, y) return x >= 0 and y >= 0 and x < w and y < h and open[y * w + x] end
+  -- unit edges -> the midpoint of the walk portal span holding them
+  local mid_of = {}
+  for _, id in ipairs(g:portals()) do
+    local p = g:portal(id)
+    if p.span and p.kind == "walk" then
+      local s = p.span
+      local mx, my = (s[1] + s[3]) / 2, (s[2] + s[4]) / 2
+      if s[1] == s[3] then
+        for y = s[2], s[4] - 1 do mid_of[2 * (y * (w + 1) + s[1])] = { mx, my } end
+      else
+        for x = s[1], s[3] - 1 do mid_of[2 * (s[2] * (w + 1) + x) + 1] = { mx, my } end
+      end
+    end
+  end
+  -- the detour of crossing from navcell (x, y) to its 4-neighbour (x2, y2) at point (cx, cy)
+  local function cross(x, y, x2, y2, cx, cy)
+    if sector[y * w + x] == sector[y2 * w + x2] then return 0 end
+    local key
+    if y == y2 then
+      key = 2 * (y * (w + 1) + math.max(x, x2))
+    else
+      key = 2 * (math.max(y, y2) * (w + 1) + x) + 1
+    end
+    local m = mid_of[key]
+    if not m then
+      error(("no portal on the edge between navcells %d,%d and %d,%d"):format(x, y, x2, y2))
+    end
+    return 2 * math.sqrt((m[1] - cx) ^ 2 + (m[2] - cy) ^ 2)
+  end
+  return function(sx, sy, gx, gy)
+    local dist, heap = {}, {}
+    local function push(d, k)
+      heap[#heap + 1] = { d, k }
+      local i = #heap
+      while i > 1 and heap[math.floor(i / 2)][1] > heap[i][1] do
+        local j = math.floor(i / 2)
+        heap[i], heap[j] = heap[j], heap[i]
+        i = j
+      end
+    end
+    local function pop()
+      local top = heap[1]
+      heap[1] = heap[#heap]
+      heap[#heap] = nil
+      local i = 1
+      while true do
+        local l, r, m = 2 * i, 2 * i + 1, i
+        if heap[l] and heap[l][1] < heap[m][1] then m = l end
+        if heap[r] and heap[r][1] < heap[m][1] then m = r end
+        if m == i then break end
+        heap[i], heap[m] = heap[m], heap[i]
+        i = m
+      end
+      return top
+    end
+    local start, goal = sy * w + sx, gy * w + gx
+    dist[start] = 0
+    push(0, start)
+    while heap[1] do
+      local top = pop()
+      local d, k = top[1], top[2]
+      if k == goal then return d end
+      if d <= dist[k] then
+        local x, y = k % w, math.floor(k / w)
+        for dy = -1, 1 do
+          for dx = -1, 1 do
+            local x2, y2 = x + dx, y + dy
+            if (dx ~= 0 or dy ~= 0) and pass(x2, y2) then
+              local step
+              if dx == 0 or dy == 0 then
+                local cx = dx == 0 and x + 0.5 or math.max(x, x2)
+                local cy = dy == 0 and y + 0.5 or math.max(y, y2)
+                step = 1 + cross(x, y, x2, y2, cx, cy)
+              elseif pass(x2, y) and pass(x, y2) then
+                local cx, cy = math.max(x, x2), math.max(y, y2)
+                step = math.sqrt(2) + math.min(
+                  cross(x, y, x2, y, cx, cy) + cross(x2, y, x2, y2, cx, cy),
+                  cross(x, y, x, y2, cx, cy) + cross(x, y2, x2, y2, cx, cy))
+              end
+              if step then
+                local k2 = y2 * w + x2
+                if not dist[k2] or d + step < dist[k2] then
+                  dist[k2] = d + step
+                  push(d + step, k2)
+                end
+              end
+            end
+          end
+        end
+      end
+    end
+    return nil
+  end
+end
+
+function M.grid_bound(grid, g, sx, sy, gx, gy)
+  return M.grid_bounds(grid, g)(sx, sy, gx, gy)
 end
 
 return M

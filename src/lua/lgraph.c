@@ -82,6 +82,61 @@ static const char *const FAULTS[] = { "none", "box", "surface", "danger", "overl
                                       "nowhere", "cost", "span", "walk" };
 
 /* graph_compile(sectors, portals) -> graph | nil, fault, i, j (1-based) */
+/* Reads n sectors (SECTOR_FIELDS numbers each) from the array at idx. */
+static void read_sectors(lua_State *L, int idx, int n, wf_graph_sector *sec, const char *fn)
+{
+    for (int i = 0; i < n; i++) {
+        lua_Integer b = (lua_Integer)i * SECTOR_FIELDS;
+        sec[i].x0 = fix_at(L, idx, b + 1, fn);
+        sec[i].y0 = fix_at(L, idx, b + 2, fn);
+        sec[i].x1 = fix_at(L, idx, b + 3, fn);
+        sec[i].y1 = fix_at(L, idx, b + 4, fn);
+        sec[i].surface = (int)int_at(L, idx, b + 5, fn, 0, WF_GRAPH_MAX_SURFACES - 1);
+        sec[i].danger = cost_at(L, idx, b + 6, fn);
+    }
+}
+
+/* Reads n portals (PORTAL_FIELDS numbers each) from the array at idx. */
+static void read_portals(lua_State *L, int idx, int n, wf_graph_portal *por, const char *fn)
+{
+    for (int i = 0; i < n; i++) {
+        lua_Integer b = (lua_Integer)i * PORTAL_FIELDS;
+        wf_graph_portal *p = &por[i];
+        p->a = (int)int_at(L, idx, b + 1, fn, -1, WF_GRAPH_MAX_SECTORS);
+        p->b = (int)int_at(L, idx, b + 2, fn, -1, WF_GRAPH_MAX_SECTORS);
+        p->ax0 = fix_at(L, idx, b + 3, fn);
+        p->ay0 = fix_at(L, idx, b + 4, fn);
+        p->ax1 = fix_at(L, idx, b + 5, fn);
+        p->ay1 = fix_at(L, idx, b + 6, fn);
+        p->bx0 = fix_at(L, idx, b + 7, fn);
+        p->by0 = fix_at(L, idx, b + 8, fn);
+        p->bx1 = fix_at(L, idx, b + 9, fn);
+        p->by1 = fix_at(L, idx, b + 10, fn);
+        p->cost = cost_at(L, idx, b + 11, fn);
+        p->classes = (uint32_t)int_at(L, idx, b + 12, fn, 0, UINT32_MAX);
+        p->needs = (uint32_t)int_at(L, idx, b + 13, fn, 0, UINT32_MAX);
+        p->flags = (unsigned)int_at(L, idx, b + 14, fn, 0, 3);
+        p->period = cost_at(L, idx, b + 15, fn);
+        p->offset = cost_at(L, idx, b + 16, fn);
+    }
+}
+
+/* The result of wf_graph_create or wf_graph_patch: the userdata at the
+ * top, or nil, fault, i, j (1-based) */
+static int created(lua_State *L, wf_status st, const wf_graph_error *err, const char *fn)
+{
+    if (st == WF_ERR_NOMEM) return wfl_error(L, fn, "out of memory");
+    if (st != WF_OK && err->fault == WF_GF_NONE) return wfl_error(L, fn, "bad patch indices");
+    if (st != WF_OK) {
+        luaL_pushfail(L);
+        lua_pushstring(L, FAULTS[err->fault]);
+        lua_pushinteger(L, err->i + 1);
+        lua_pushinteger(L, err->j + 1);
+        return 4;
+    }
+    return 1;
+}
+
 static int l_compile(lua_State *L)
 {
     const char *fn = "graph_compile";
@@ -97,47 +152,57 @@ static int l_compile(lua_State *L)
     luaL_setmetatable(L, GRAPH_MT);
     wf_graph_sector *sec = lua_newuserdatauv(L, sizeof *sec * (size_t)(ns ? ns : 1), 0);
     wf_graph_portal *por = lua_newuserdatauv(L, sizeof *por * (size_t)(np ? np : 1), 0);
-    for (int i = 0; i < ns; i++) {
-        lua_Integer b = (lua_Integer)i * SECTOR_FIELDS;
-        sec[i].x0 = fix_at(L, 1, b + 1, fn);
-        sec[i].y0 = fix_at(L, 1, b + 2, fn);
-        sec[i].x1 = fix_at(L, 1, b + 3, fn);
-        sec[i].y1 = fix_at(L, 1, b + 4, fn);
-        sec[i].surface = (int)int_at(L, 1, b + 5, fn, 0, WF_GRAPH_MAX_SURFACES - 1);
-        sec[i].danger = cost_at(L, 1, b + 6, fn);
-    }
-    for (int i = 0; i < np; i++) {
-        lua_Integer b = (lua_Integer)i * PORTAL_FIELDS;
-        wf_graph_portal *p = &por[i];
-        p->a = (int)int_at(L, 2, b + 1, fn, -1, WF_GRAPH_MAX_SECTORS);
-        p->b = (int)int_at(L, 2, b + 2, fn, -1, WF_GRAPH_MAX_SECTORS);
-        p->ax0 = fix_at(L, 2, b + 3, fn);
-        p->ay0 = fix_at(L, 2, b + 4, fn);
-        p->ax1 = fix_at(L, 2, b + 5, fn);
-        p->ay1 = fix_at(L, 2, b + 6, fn);
-        p->bx0 = fix_at(L, 2, b + 7, fn);
-        p->by0 = fix_at(L, 2, b + 8, fn);
-        p->bx1 = fix_at(L, 2, b + 9, fn);
-        p->by1 = fix_at(L, 2, b + 10, fn);
-        p->cost = cost_at(L, 2, b + 11, fn);
-        p->classes = (uint32_t)int_at(L, 2, b + 12, fn, 0, UINT32_MAX);
-        p->needs = (uint32_t)int_at(L, 2, b + 13, fn, 0, UINT32_MAX);
-        p->flags = (unsigned)int_at(L, 2, b + 14, fn, 0, 3);
-        p->period = cost_at(L, 2, b + 15, fn);
-        p->offset = cost_at(L, 2, b + 16, fn);
-    }
+    read_sectors(L, 1, ns, sec, fn);
+    read_portals(L, 2, np, por, fn);
     wf_graph_error err;
     wf_status st = wf_graph_create(&u->g, sec, ns, por, np, &err);
     lua_pop(L, 2);
-    if (st == WF_ERR_NOMEM) return wfl_error(L, fn, "out of memory");
-    if (st != WF_OK) {
-        luaL_pushfail(L);
-        lua_pushstring(L, FAULTS[err.fault]);
-        lua_pushinteger(L, err.i + 1);
-        lua_pushinteger(L, err.j + 1);
-        return 4;
-    }
-    return 1;
+    return created(L, st, &err, fn);
+}
+
+/* Reads the list of n integers at idx, each in [lo, hi], less `shift`. */
+static int *read_ints(lua_State *L, int idx, lua_Integer n, lua_Integer lo, lua_Integer hi,
+                      int shift, const char *fn)
+{
+    int *v = lua_newuserdatauv(L, sizeof(int) * (size_t)(n ? n : 1), 0);
+    for (lua_Integer k = 0; k < n; k++)
+        v[k] = (int)(int_at(L, idx, k + 1, fn, lo, hi) - shift);
+    return v;
+}
+
+/* graph_patch(old, drop_sectors, add_sectors, drop_portals, moved, add_portals)
+ *   -> a new core graph, or nil, fault, i, j as graph_compile. drop_*:
+ *   1-based old indices; moved: flat (1-based old portal, 0-based new a,
+ *   new b) triples; add_*: as graph_compile's arrays (new indices). */
+static int l_patch(lua_State *L)
+{
+    const char *fn = "graph_patch";
+    wf_graph *old = check_graph(L, 1, fn);
+    for (int i = 2; i <= 6; i++) luaL_checktype(L, i, LUA_TTABLE);
+    lua_Integer nds = luaL_len(L, 2), las = luaL_len(L, 3), ndp = luaL_len(L, 4);
+    lua_Integer lm = luaL_len(L, 5), lap = luaL_len(L, 6);
+    int ons = wf_graph_sector_count(old), onp = wf_graph_portal_count(old);
+    if (nds > ons || ndp > onp || las % SECTOR_FIELDS || lap % PORTAL_FIELDS || lm % 3 ||
+        las / SECTOR_FIELDS > WF_GRAPH_MAX_SECTORS || lap / PORTAL_FIELDS > WF_GRAPH_MAX_PORTALS ||
+        lm / 3 > onp)
+        return wfl_error(L, fn, "bad array sizes");
+    int nas = (int)(las / SECTOR_FIELDS), nap = (int)(lap / PORTAL_FIELDS);
+    lgraph *u = lua_newuserdatauv(L, sizeof *u, 0);   /* closed first */
+    u->g = NULL;
+    luaL_setmetatable(L, GRAPH_MT);
+    int *ds = read_ints(L, 2, nds, 1, ons, 1, fn);
+    int *dp = read_ints(L, 4, ndp, 1, onp, 1, fn);
+    int *mv = read_ints(L, 5, lm, -1, (lua_Integer)INT32_MAX - 1, 0, fn);
+    for (lua_Integer k = 0; k < lm; k += 3) mv[k] -= 1;   /* old portal: 1-based */
+    wf_graph_sector *sec = lua_newuserdatauv(L, sizeof *sec * (size_t)(nas ? nas : 1), 0);
+    wf_graph_portal *por = lua_newuserdatauv(L, sizeof *por * (size_t)(nap ? nap : 1), 0);
+    read_sectors(L, 3, nas, sec, fn);
+    read_portals(L, 6, nap, por, fn);
+    wf_graph_error err;
+    wf_status st = wf_graph_patch(&u->g, old, ds, (int)nds, sec, nas, dp, (int)ndp, mv,
+                                  (int)(lm / 3), por, nap, &err);
+    lua_pop(L, 5);
+    return created(L, st, &err, fn);
 }
 
 static int l_locate(lua_State *L)
@@ -337,8 +402,9 @@ static int l_boxes(lua_State *L)
     return 4;
 }
 
-/* graph_boxes_in(grid, class, surface_bytes|nil, max_box, rects_flat)
- *   -> boxes (flat, 5 per box) */
+/* graph_boxes_in(grid, class, surface_bytes|nil, max_box, rects_flat [, quadtree])
+ *   -> boxes (flat, 5 per box): greedy boxes covering the rectangles, or
+ *   with quadtree the region quadtree's leaves that meet them */
 static int l_boxes_in(lua_State *L)
 {
     const char *fn = "graph_boxes_in";
@@ -359,7 +425,9 @@ static int l_boxes_in(lua_State *L)
     for (lua_Integer k = 0; k < n; k++)
         rects[k] = (int)int_at(L, 5, k + 1, fn, 0, WF_MAX_SIDE);
     wf_graph_boxes b;
-    wf_status st = wf_graph_boxes_in_rects(g, cls, surface, box, rects, (int)(n / 4), &b);
+    wf_status st = lua_toboolean(L, 6)
+        ? wf_graph_quadtree_in_rects(g, cls, surface, box, rects, (int)(n / 4), &b)
+        : wf_graph_boxes_in_rects(g, cls, surface, box, rects, (int)(n / 4), &b);
     if (st == WF_ERR_NOMEM) return wfl_error(L, fn, "out of memory");
     if (st != WF_OK) return wfl_error(L, fn, "bad rectangles or surface codes");
     push_int_array(L, b.box, 5 * b.nboxes, 0);
@@ -395,6 +463,7 @@ static const luaL_Reg FUNCS[] = {
     { "graph_boxes_in", l_boxes_in },
     { "graph_grid_changed", l_grid_changed },
     { "graph_compile", l_compile },
+    { "graph_patch", l_patch },
     { "graph_locate", l_locate },
     { "graph_set_danger", l_set_danger },
     { "graph_memory", l_memory },

@@ -153,14 +153,53 @@ local function edge_links(out, lookup, k, fixed, t0, t1, vertical, outside, keep
   end
 end
 
+-- whether box s meets one of the rectangles (flat, 4 per rectangle)
+local function meets(s, rects)
+  for k = 1, #rects, 4 do
+    if s.x0 < rects[k + 2] and rects[k] < s.x1 and s.y0 < rects[k + 3] and rects[k + 1] < s.y1 then
+      return true
+    end
+  end
+  return false
+end
+
+local function add_rect(rects, x0, y0, x1, y1)
+  rects[#rects + 1], rects[#rects + 2], rects[#rects + 3], rects[#rects + 4] = x0, y0, x1, y1
+end
+
+-- The grid-built sectors to remove and the boxes to add for the changed
+-- rectangle. Greedy boxes re-cover the removed boxes and the rectangle.
+-- A quadtree's leaves depend only on their own navcells, so its new leaves
+-- are found again from the root, visiting only squares that meet the
+-- change: the leaves meeting it, then every leaf meeting those or the old
+-- leaves they replace (a grown leaf can swallow old ones beside the
+-- change); the result is the tree a rebuild makes.
+local function recover(self, grid, b, x0, y0, x1, y1)
+  local area = { x0, y0, x1, y1 }
+  local quad = b.decomposition == "quadtree"
+  if quad then
+    local touching = core.graph_boxes_in(grid, b.class_index, b.bytes, b.max_box, area, true)
+    for k = 1, #touching, 5 do
+      add_rect(area, touching[k], touching[k + 1], touching[k + 2], touching[k + 3])
+    end
+  end
+  local removed = {}
+  for i, s in ipairs(self.sectors) do
+    if s.grid and meets(s, area) then removed[i] = true end
+  end
+  local rects = {}
+  for i, s in ipairs(self.sectors) do
+    if removed[i] then add_rect(rects, s.x0, s.y0, s.x1, s.y1) end
+  end
+  for k = 1, #area do rects[#rects + 1] = area[k] end
+  return removed, core.graph_boxes_in(grid, b.class_index, b.bytes, b.max_box, rects, quad)
+end
+
 --- graph:sync(grid) -> {removed =, added =, dropped = {ids}}
 function Graph:sync(grid)
   local fname = "graph:sync"
   local b = self.grid_build
   if not b then fail(fname, "the graph was not built from a grid by this process") end
-  if b.decomposition ~= "boxes" then
-    fail(fname, "only graphs of boxes can be updated; rebuild a quadtree")
-  end
   if type(grid) ~= "userdata" then
     fail(fname, "grid must be a wayfinder.Grid, got %s", describe(grid))
   end
@@ -176,24 +215,56 @@ function Graph:sync(grid)
   -- clearance and the diagonal rule reach one navcell past the change
   x0, y0 = math.max(0, x0 - 1), math.max(0, y0 - 1)
   x1, y1 = math.min(b.w, x1 + 2), math.min(b.h, y1 + 2)
-  local kept, remap, rects = {}, {}, {}
+  local before = self.compiled
+  local change = { drop_sectors = {}, drop_portals = {}, moved = {}, add_sectors = {},
+    add_portals = {} }
+  local gone, boxes = recover(self, grid, b, x0, y0, x1, y1)
+  local kept, remap, removed = {}, {}, 0
   for i, s in ipairs(self.sectors) do
-    if s.grid and s.x0 < x1 and x0 < s.x1 and s.y0 < y1 and y0 < s.y1 then
-      rects[#rects + 1], rects[#rects + 2], rects[#rects + 3], rects[#rects + 4] =
-        s.x0, s.y0, s.x1, s.y1
+    if gone[i] then
+      removed = removed + 1
+      change.drop_sectors[#change.drop_sectors + 1] = i
     else
       kept[#kept + 1] = s
       remap[i] = #kept
     end
   end
-  local removed = idiv(#rects, 4)
-  -- the changed rectangle itself: navcells that became passable
-  rects[#rects + 1], rects[#rects + 2], rects[#rects + 3], rects[#rects + 4] = x0, y0, x1, y1
-  local boxes = core.graph_boxes_in(grid, b.class_index, b.bytes, b.max_box, rects)
   local first_new = #kept + 1
   for k = 0, idiv(#boxes, 5) - 1 do
     kept[#kept + 1] = { x0 = boxes[5 * k + 1], y0 = boxes[5 * k + 2], x1 = boxes[5 * k + 3],
       y1 = boxes[5 * k + 4], surface = b.names[boxes[5 * k + 5] + 1], danger = 0, grid = true }
+  end
+  -- kept boxes whose right (bottom) edge a new box lies against: their
+  -- portals on that edge are made again, cut into spans from the edge's
+  -- start as a full build cuts them
+  local right, bottom = {}, {}
+  if first_new <= #kept then
+    -- kept grid boxes by the line of their right and of their bottom edge,
+    -- for the lines a new box starts on
+    local xs, ys, by_x1, by_y1 = {}, {}, {}, {}
+    for k = first_new, #kept do xs[kept[k].x0], ys[kept[k].y0] = true, true end
+    for i = 1, first_new - 1 do
+      local s = kept[i]
+      if s.grid and xs[s.x1] then
+        by_x1[s.x1] = by_x1[s.x1] or {}
+        by_x1[s.x1][#by_x1[s.x1] + 1] = i
+      end
+      if s.grid and ys[s.y1] then
+        by_y1[s.y1] = by_y1[s.y1] or {}
+        by_y1[s.y1][#by_y1[s.y1] + 1] = i
+      end
+    end
+    for k = first_new, #kept do
+      local n = kept[k]
+      for _, i in ipairs(by_x1[n.x0] or {}) do
+        local s = kept[i]
+        if s.y0 < n.y1 and n.y0 < s.y1 then right[i] = true end
+      end
+      for _, i in ipairs(by_y1[n.y0] or {}) do
+        local s = kept[i]
+        if s.x0 < n.x1 and n.x0 < s.x1 then bottom[i] = true end
+      end
+    end
   end
   local function new_sector_at(pt)
     for i = first_new, #kept do
@@ -202,21 +273,35 @@ function Graph:sync(grid)
     end
     return nil
   end
+  -- whether auto portal p lies on the right or bottom edge of a kept box
+  -- whose edge is made again
+  local function remade(p, a, bb)
+    local sp = p.span
+    for _, i in ipairs({ a, bb }) do
+      local s = kept[i]
+      if sp[1] == sp[3] and right[i] and sp[1] == s.x1 then return true end
+      if sp[2] == sp[4] and bottom[i] and sp[2] == s.y1 then return true end
+    end
+    return false
+  end
   -- portals and links: remap, relocate or drop
   local dropped, order = {}, {}
-  for _, id in ipairs(self.order) do
+  for index, id in ipairs(self.order) do
     local p = self.recs[id]
     local a, bb = remap[p.a], remap[p.b]
+    local renumbered = a and bb
     if not (a and bb) and not p.auto and not p.span then
       a = a or new_sector_at(p.from)
       bb = bb or new_sector_at(p.to)
     end
-    if a and bb then
+    if a and bb and not (p.auto and p.span and remade(p, a, bb)) then
       p.a, p.b = a, bb
       order[#order + 1] = id
+      if not renumbered then change.moved[#change.moved + 1] = { index, a, bb } end
     else
       self.recs[id] = nil
       if not p.auto then dropped[#dropped + 1] = id end
+      change.drop_portals[#change.drop_portals + 1] = index
     end
   end
   self.order = order
@@ -236,11 +321,15 @@ function Graph:sync(grid)
     w.links = ids
   end
   self.sectors = kept
-  -- portals of the new boxes: with old neighbours on every edge, with new
-  -- ones on the right and bottom edges only (each pair once)
-  -- the lookup holds only the sectors that can touch a new box
+  -- the right and bottom edges of the new boxes and of the kept boxes
+  -- beside them, in sector order; the lookup holds only the sectors that
+  -- can touch one of those edges
+  local edges = {}
+  for k = 1, #kept do
+    if k >= first_new or right[k] or bottom[k] then edges[#edges + 1] = k end
+  end
   local nx0, ny0, nx1, ny1 = math.huge, math.huge, -math.huge, -math.huge
-  for k = first_new, #kept do
+  for _, k in ipairs(edges) do
     local s = kept[k]
     nx0, ny0 = math.min(nx0, s.x0 - 1), math.min(ny0, s.y0 - 1)
     nx1, ny1 = math.max(nx1, s.x1 + 1), math.max(ny1, s.y1 + 1)
@@ -253,25 +342,35 @@ function Graph:sync(grid)
       index[#index + 1] = i
     end
   end
-  local lookup = { ud = assert(core.graph_compile(flat, {})), index = index }
-  local function old(nb) return nb < first_new end
-  local function any() return true end
   local found = {}
-  for k = first_new, #kept do
-    local s = kept[k]
-    if s.x1 < b.w then edge_links(found, lookup, k, s.x1, s.y0, s.y1, true, s.x1, any, b.span) end
-    if s.y1 < b.h then edge_links(found, lookup, k, s.y1, s.x0, s.x1, false, s.y1, any, b.span) end
-    if s.x0 > 0 then
-      edge_links(found, lookup, k, s.x0, s.y0, s.y1, true, s.x0 - 1, old, b.span)
-    end
-    if s.y0 > 0 then
-      edge_links(found, lookup, k, s.y0, s.x0, s.x1, false, s.y0 - 1, old, b.span)
+  if #flat > 0 then
+    local lookup = { ud = assert(core.graph_compile(flat, {})), index = index }
+    local function any() return true end
+    -- sectors added by hand are joined from the new box's side, as before
+    local function by_hand(nb) return not kept[nb].grid end
+    for _, k in ipairs(edges) do
+      local s = kept[k]
+      if s.x1 < b.w and (k >= first_new or right[k]) then
+        edge_links(found, lookup, k, s.x1, s.y0, s.y1, true, s.x1, any, b.span)
+      end
+      if s.y1 < b.h and (k >= first_new or bottom[k]) then
+        edge_links(found, lookup, k, s.y1, s.x0, s.x1, false, s.y1, any, b.span)
+      end
+      if k >= first_new and s.x0 > 0 then
+        edge_links(found, lookup, k, s.x0, s.y0, s.y1, true, s.x0 - 1, by_hand, b.span)
+      end
+      if k >= first_new and s.y0 > 0 then
+        edge_links(found, lookup, k, s.y0, s.x0, s.x1, false, s.y0 - 1, by_hand, b.span)
+      end
     end
   end
   for _, f in ipairs(found) do
-    insert_portal(self, { kind = "walk", a = f[1], b = f[2], span = f[3], one_way = false,
-      cost = 0, classes = ALL, needs = 0, auto = true })
+    local p = { kind = "walk", a = f[1], b = f[2], span = f[3], one_way = false,
+      cost = 0, classes = ALL, needs = 0, auto = true }
+    insert_portal(self, p)
+    change.add_portals[#change.add_portals + 1] = p
   end
+  for k = first_new, #kept do change.add_sectors[#change.add_sectors + 1] = kept[k] end
   local navcells = 0
   for _, s in ipairs(kept) do
     if s.grid then navcells = navcells + (s.x1 - s.x0) * (s.y1 - s.y0) end
@@ -280,7 +379,9 @@ function Graph:sync(grid)
     self.grid_stats.navcells = navcells
     self.grid_stats.regions = nil
   end
-  self.compiled = nil
+  -- the core graph: patched when one was compiled (the next query would
+  -- otherwise compile it whole from the Lua description)
+  self.compiled = before and model.patch(self, before, change) or nil
   return { removed = removed, added = #kept - first_new + 1, dropped = dropped }
 end
 

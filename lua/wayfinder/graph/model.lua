@@ -122,29 +122,32 @@ local FAULT_TEXT = {
   walk = "walk portal %d has differing spans or joins a sector to itself",
 }
 
+-- the core's numbers for sector s at t[k + 1 ..]
+local function put_sector(self, t, k, s)
+  t[k + 1], t[k + 2], t[k + 3], t[k + 4] = s.x0, s.y0, s.x1, s.y1
+  t[k + 5], t[k + 6] = self.surface_index[s.surface] - 1, s.danger
+end
+
+-- the core's numbers for portal record p at t[k + 1 ..]
+local function put_portal(t, k, p)
+  local flags = (p.one_way and FLAG_ONE_WAY or 0)
+    + (p.kind == "walk" and p.span and FLAG_WALK or 0)
+  local sa = p.span or { p.from[1], p.from[2], p.from[1], p.from[2] }
+  local sb = p.span or { p.to[1], p.to[2], p.to[1], p.to[2] }
+  t[k + 1], t[k + 2] = p.a - 1, p.b - 1
+  t[k + 3], t[k + 4], t[k + 5], t[k + 6] = sa[1], sa[2], sa[3], sa[4]
+  t[k + 7], t[k + 8], t[k + 9], t[k + 10] = sb[1], sb[2], sb[3], sb[4]
+  t[k + 11], t[k + 12], t[k + 13], t[k + 14] = p.cost, p.classes, p.needs, flags
+  t[k + 15] = p.schedule and p.schedule.period or 0
+  t[k + 16] = p.schedule and p.schedule.offset or 0
+end
+
 local function compile(self)
   if self.compiled then return self.compiled end
   local secs, pors, ids = {}, {}, {}
-  local k = 0
-  for _, s in ipairs(self.sectors) do
-    secs[k + 1], secs[k + 2], secs[k + 3], secs[k + 4] = s.x0, s.y0, s.x1, s.y1
-    secs[k + 5], secs[k + 6] = self.surface_index[s.surface] - 1, s.danger
-    k = k + 6
-  end
-  k = 0
+  for i, s in ipairs(self.sectors) do put_sector(self, secs, 6 * (i - 1), s) end
   for i, id in ipairs(self.order) do
-    local p = self.recs[id]
-    local flags = (p.one_way and FLAG_ONE_WAY or 0)
-      + (p.kind == "walk" and p.span and FLAG_WALK or 0)
-    local sa = p.span or { p.from[1], p.from[2], p.from[1], p.from[2] }
-    local sb = p.span or { p.to[1], p.to[2], p.to[1], p.to[2] }
-    pors[k + 1], pors[k + 2] = p.a - 1, p.b - 1
-    pors[k + 3], pors[k + 4], pors[k + 5], pors[k + 6] = sa[1], sa[2], sa[3], sa[4]
-    pors[k + 7], pors[k + 8], pors[k + 9], pors[k + 10] = sb[1], sb[2], sb[3], sb[4]
-    pors[k + 11], pors[k + 12], pors[k + 13], pors[k + 14] = p.cost, p.classes, p.needs, flags
-    pors[k + 15] = p.schedule and p.schedule.period or 0
-    pors[k + 16] = p.schedule and p.schedule.offset or 0
-    k = k + 16
+    put_portal(pors, 16 * (i - 1), self.recs[id])
     ids[i] = id
   end
   local ud, fault, i, j = core.graph_compile(secs, pors)
@@ -156,6 +159,29 @@ local function compile(self)
   end
   self.compiled = { ud = ud, ids = ids, search = nil }
   return self.compiled
+end
+
+--- The compiled graph after an incremental update, patched from the one
+-- compiled before it (`old`, which matched the graph then) instead of
+-- compiled whole: `change` lists the old sector indices removed
+-- (drop_sectors), the old compiled portal indices removed (drop_portals),
+-- the kept portals whose sectors are not simply renumbered (moved: {old
+-- index, a, b}), and the sectors and portals added, which follow the
+-- kept ones in self.sectors and self.order. The core makes the same
+-- graph a full compile would. Returns nil when the core refuses the
+-- result (the next query then compiles whole and reports why).
+function M.patch(self, old, change)
+  local secs, pors, moved = {}, {}, {}
+  for i, s in ipairs(change.add_sectors) do put_sector(self, secs, 6 * (i - 1), s) end
+  for i, p in ipairs(change.add_portals) do put_portal(pors, 16 * (i - 1), p) end
+  for _, m in ipairs(change.moved) do
+    moved[#moved + 1], moved[#moved + 2], moved[#moved + 3] = m[1], m[2] - 1, m[3] - 1
+  end
+  local ud = core.graph_patch(old.ud, change.drop_sectors, secs, change.drop_portals, moved, pors)
+  if not ud then return nil end
+  local ids = {}
+  for i, id in ipairs(self.order) do ids[i] = id end
+  return { ud = ud, ids = ids, search = nil }
 end
 
 M.compile = compile
