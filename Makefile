@@ -283,6 +283,7 @@ docs-picture: love-check
 	cp build/love/house.png docs/love-house.png
 	cp build/love/rts.png docs/love-rts.png
 	cp build/love/units.png docs/love-units.png
+	$(LUA) examples/town.lua >/dev/null && cp build/town.svg docs/town.svg
 
 # ---------------------------------------------------------------- demo --
 demo: deps build
