@@ -626,6 +626,68 @@ void wf_splice_free(wf_splice *s)
     s->n = 0;
 }
 
+wf_status wf_path_join(const int32_t *qx, const int32_t *qy, int qn,
+                       const int32_t *cx, const int32_t *cy, int cn,
+                       int32_t ax, int32_t ay, wf_splice *out)
+{
+    memset(out, 0, sizeof *out);
+    int32_t *qcx, *qcy, *ccx, *ccy;
+    int qc, cc;
+    wf_status st = expand_cells(qx, qy, qn, &qcx, &qcy, &qc);
+    if (st != WF_OK)
+        return st;
+    st = expand_cells(cx, cy, cn, &ccx, &ccy, &cc);
+    if (st != WF_OK) {
+        free(qcx);
+        free(qcy);
+        return st;
+    }
+    int k = -1;
+    for (int i = 0; i < qc && k < 0; i++)
+        if (qcx[i] == ax && qcy[i] == ay)
+            k = i;
+    /* the continuation starts where the quick path ends; that navcell is
+     * written once */
+    if (k < 0 || ccx[0] != qcx[qc - 1] || ccy[0] != qcy[qc - 1]
+        || (int64_t)(qc - k) + cc - 1 > SPLICE_MAX) {
+        st = WF_ERR_ARG;
+        goto done;
+    }
+    int n = (qc - k) + (cc - 1);
+    out->x = malloc((size_t)n * sizeof *out->x);
+    out->y = malloc((size_t)n * sizeof *out->y);
+    if (!out->x || !out->y) {
+        wf_splice_free(out);
+        st = WF_ERR_NOMEM;
+        goto done;
+    }
+    int w = 0;
+    int64_t cost = 0;
+    for (int i = k; i < qc; i++, w++) {
+        out->x[w] = qcx[i];
+        out->y[w] = qcy[i];
+        if (w > 0)
+            cost += step_units(out->x[w - 1], out->y[w - 1], out->x[w],
+                               out->y[w]);
+    }
+    out->joint = w - 1;
+    for (int i = 1; i < cc; i++, w++) {
+        out->x[w] = ccx[i];
+        out->y[w] = ccy[i];
+        cost += step_units(out->x[w - 1], out->y[w - 1], out->x[w],
+                           out->y[w]);
+    }
+    out->n = w;
+    out->cost_units = cost;
+    st = WF_OK;
+done:
+    free(qcx);
+    free(qcy);
+    free(ccx);
+    free(ccy);
+    return st;
+}
+
 wf_status wf_path_splice(const int32_t *qx, const int32_t *qy, int qn,
                          const int32_t *fx, const int32_t *fy, int fn,
                          int32_t ax, int32_t ay, wf_splice *out)

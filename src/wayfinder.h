@@ -957,12 +957,31 @@ typedef struct wf_splice {
     int32_t *x, *y;
     int n;
     int back;
+    int joint;          /* wf_path_join only: index of the joint in x, y */
     int64_t cost_units;
 } wf_splice;
 wf_status wf_path_splice(const int32_t *qx, const int32_t *qy, int qn,
                          const int32_t *fx, const int32_t *fy, int fn,
                          int32_t ax, int32_t ay, wf_splice *out);
 void wf_splice_free(wf_splice *s);                 /* NULL is fine */
+
+/* Joins a quick path and its continuation (quick then full, continued from
+ * the quick path's end): both are waypoint lists with straight or diagonal
+ * segments, and the continuation (cx, cy, cn) starts on the quick path's
+ * last navcell. For an agent on navcell (ax, ay) of the quick path (its
+ * first occurrence counts) the result lists every navcell from the agent
+ * along the quick path to its end, then the continuation from its second
+ * navcell on: the joint navcell appears once, at index joint. back is 0,
+ * cost_units the cost of all the steps (same units as wf_path_splice):
+ * the rest of the quick path plus the continuation. Valid wherever both
+ * inputs are; not promised optimal. WF_ERR_ARG when a segment is neither
+ * straight nor diagonal, a path is empty or longer than 2^26 navcells (or
+ * the result would be), the continuation does not start at the quick
+ * path's end, or the agent is not on the quick path. Free the result with
+ * wf_splice_free. */
+wf_status wf_path_join(const int32_t *qx, const int32_t *qy, int qn,
+                       const int32_t *cx, const int32_t *cy, int cn,
+                       int32_t ax, int32_t ay, wf_splice *out);
 
 
 /* -------------------------------------------------------------- walker -- */

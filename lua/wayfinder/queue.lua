@@ -7,7 +7,9 @@
 -- Quick then full (docs/scale.md): quick_then_full answers at once with a
 -- capped search's partial path, queues the full search, and splices the
 -- full path in where the agent stands once it is found (the splicing is
--- the C core's, wayfinder.queue.splice).
+-- the C core's, wayfinder.queue.splice). With options.from = "end" the
+-- queued search continues from the quick path's end instead and the two
+-- are joined (wayfinder.queue.join).
 --
 -- Written in the subset of Lua that 5.1 to 5.4 and LuaJIT share.
 local core = require("wayfinder.core")
@@ -19,6 +21,9 @@ M.new = core.queue_new
 
 --- wayfinder.queue.splice(quick, full, x, y) -> path, info | nil, "off_path"
 M.splice = core.queue_splice
+
+--- wayfinder.queue.join(quick, rest, x, y) -> path, info | nil, "off_path"
+M.join = core.queue_join
 
 local DEFAULT_QUICK = 64
 local MAX_QUICK = 1048576
@@ -34,14 +39,17 @@ QuickFull.__index = QuickFull
 QuickFull.__name = "wayfinder.QuickFull"
 
 function QuickFull:__tostring()
-  return string.format("wayfinder.QuickFull (%s)", self.req:status())
+  return string.format("wayfinder.QuickFull (%s)", self:status())
 end
 
-local OPTION_KEYS = { class = true, quick = true }
+local OPTION_KEYS = { class = true, quick = true, from = true }
 
 --- queue.quick_then_full(queue, sx, sy, gx, gy [, options]) -> quickfull
 -- A capped A* search (options.quick expansions, default 64) answers at
--- once with its partial path; the full search goes to the queue.
+-- once with its partial path; the full search goes to the queue, from
+-- the start (options.from = "start", the default) or from the quick path's
+-- last navcell ("end"; nothing is queued when the quick path reached the
+-- goal or failed).
 function M.quick_then_full(queue, sx, sy, gx, gy, options)
   local fname = "wayfinder.queue.quick_then_full"
   local mt = getmetatable(queue)
@@ -77,12 +85,24 @@ function M.quick_then_full(queue, sx, sy, gx, gy, options)
   if not is_integer(quick) or quick < 1 or quick > MAX_QUICK then
     fail(fname, "options.quick must be an integer in [1, %d], got %s", MAX_QUICK, describe(quick))
   end
+  local from = options.from
+  if from == nil then from = "start" end
+  if from ~= "start" and from ~= "end" then
+    fail(fname, "options.from must be 'start' or 'end', got %s", describe(from))
+  end
   local path, length, info = grid:find_path(sx + 0.5, sy + 0.5, gx + 0.5, gy + 0.5, {
     class = class, algorithm = "astar", max_expansions = quick, partial = true, smooth = false,
     rewrite_goal = false, escape = false })
-  local req = queue:submit({ sx = sx + 0.5, sy = sy + 0.5, gx = gx + 0.5, gy = gy + 0.5, class = class,
-    smooth = false, rewrite_goal = false, escape = false })
-  return setmetatable({ req = req, qpath = path, qlength = length, qinfo = info }, QuickFull)
+  local req
+  if from == "start" then
+    req = queue:submit({ sx = sx + 0.5, sy = sy + 0.5, gx = gx + 0.5, gy = gy + 0.5, class = class,
+      smooth = false, rewrite_goal = false, escape = false })
+  elseif path and info.partial then
+    local last = path[#path]
+    req = queue:submit({ sx = last.x + 0.5, sy = last.y + 0.5, gx = gx + 0.5, gy = gy + 0.5, class = class,
+      smooth = false, rewrite_goal = false, escape = false })
+  end
+  return setmetatable({ req = req, from = from, qpath = path, qlength = length, qinfo = info }, QuickFull)
 end
 
 --- quickfull:quick() -> the capped search's path, length, info | nil, reason, info
@@ -92,13 +112,27 @@ function QuickFull:quick()
 end
 
 --- quickfull:status() -> the full search's status
-function QuickFull:status() return self.req:status() end
+-- With nothing queued (from = "end"): "done" when the quick path reached
+-- the goal, "failed" when the quick search failed.
+function QuickFull:status()
+  if self.req then return self.req:status() end
+  return self.qpath and "done" or "failed"
+end
 
 --- quickfull:full() -> the full search's result (handle:result())
-function QuickFull:full() return self.req:result() end
+-- With nothing queued: nil, "not_queued" when the quick path reached the
+-- goal, the quick search's nil, reason, info when it failed.
+function QuickFull:full()
+  if self.req then return self.req:result() end
+  if self.qpath then return nil, "not_queued" end
+  return nil, self.qlength, self.qinfo
+end
 
 --- quickfull:cancel() -> true when the full search was pending
-function QuickFull:cancel() return self.req:cancel() end
+function QuickFull:cancel()
+  if self.req then return self.req:cancel() end
+  return false
+end
 
 --- quickfull:splice(x, y) -> path, info | nil, reason
 -- The rest of the way for an agent standing on navcell (x, y) of the quick
@@ -109,13 +143,27 @@ function QuickFull:splice(x, y)
     fail(fname, "x and y must be integers, got %s, %s", describe(x), describe(y))
   end
   if not self.qpath then return nil, self.qlength end
+  if not self.req then
+    -- from = "end" and the quick path reached the goal: its own tail
+    return core.queue_join(self.qpath, { self.qpath[#self.qpath] }, x, y)
+  end
   local st = self.req:status()
   if st ~= "done" then
     if st == "failed" then return nil, select(2, self.req:result()) end
     return nil, st
   end
   local full = self.req:result()
+  if self.from == "end" then return core.queue_join(self.qpath, full, x, y) end
   return core.queue_splice(self.qpath, full, x, y)
+end
+
+--- quickfull:path() -> path, info | nil, reason
+-- The whole way from the start: quickfull:splice at the quick path's
+-- first navcell.
+function QuickFull:path()
+  if not self.qpath then return nil, self.qlength end
+  local s = self.qpath[1]
+  return self:splice(s.x, s.y)
 end
 
 return M

@@ -425,6 +425,42 @@ static int read_points(lua_State *L, int idx, const char *fname,
     return (int)n;
 }
 
+/* Raises when a segment of either path is neither straight nor diagonal. */
+static void check_segments(lua_State *L, const char *fname,
+                           const int32_t *ax, const int32_t *ay, int an,
+                           const int32_t *bx, const int32_t *by, int bn)
+{
+    for (int p = 0; p < 2; p++) {
+        const int32_t *x = p ? bx : ax, *y = p ? by : ay;
+        int n = p ? bn : an;
+        for (int i = 0; i + 1 < n; i++) {
+            int32_t dx = x[i + 1] - x[i], dy = y[i + 1] - y[i];
+            int32_t adx = dx < 0 ? -dx : dx, ady = dy < 0 ? -dy : dy;
+            if (adx != 0 && ady != 0 && adx != ady)
+                wfl_error(L, fname, "the paths must have straight or "
+                          "diagonal segments (search with smooth = false)");
+        }
+    }
+}
+
+/* Pushes the navcells of sp as a path: {x, y, x =, y =} each. */
+static void push_cells(lua_State *L, const wf_splice *sp)
+{
+    lua_createtable(L, sp->n, 0);
+    for (int i = 0; i < sp->n; i++) {
+        lua_createtable(L, 2, 2);
+        lua_pushinteger(L, sp->x[i]);
+        lua_pushvalue(L, -1);
+        lua_rawseti(L, -3, 1);
+        lua_setfield(L, -2, "x");
+        lua_pushinteger(L, sp->y[i]);
+        lua_pushvalue(L, -1);
+        lua_rawseti(L, -3, 2);
+        lua_setfield(L, -2, "y");
+        lua_rawseti(L, -2, i + 1);
+    }
+}
+
 /* core.queue_splice(quick, full, x, y) -> path, info | nil, reason */
 static int l_splice(lua_State *L)
 {
@@ -442,39 +478,12 @@ static int l_splice(lua_State *L)
         return wfl_raise_status(L, fname, st);
     if (st != WF_OK) {
         /* a segment neither straight nor diagonal, or (x, y) off the path */
-        int on = 0;
-        for (int i = 0; i + 1 < qn && !on; i++) {
-            int32_t dx = qx[i + 1] - qx[i], dy = qy[i + 1] - qy[i];
-            int32_t adx = dx < 0 ? -dx : dx, ady = dy < 0 ? -dy : dy;
-            if (adx != 0 && ady != 0 && adx != ady)
-                on = 1;
-        }
-        for (int i = 0; i + 1 < fn && !on; i++) {
-            int32_t dx = fx[i + 1] - fx[i], dy = fy[i + 1] - fy[i];
-            int32_t adx = dx < 0 ? -dx : dx, ady = dy < 0 ? -dy : dy;
-            if (adx != 0 && ady != 0 && adx != ady)
-                on = 1;
-        }
-        if (on)
-            wfl_error(L, fname, "the paths must have straight or diagonal "
-                      "segments (search with smooth = false)");
+        check_segments(L, fname, qx, qy, qn, fx, fy, fn);
         luaL_pushfail(L);
         lua_pushstring(L, "off_path");
         return 2;
     }
-    lua_createtable(L, sp.n, 0);
-    for (int i = 0; i < sp.n; i++) {
-        lua_createtable(L, 2, 2);
-        lua_pushinteger(L, sp.x[i]);
-        lua_pushvalue(L, -1);
-        lua_rawseti(L, -3, 1);
-        lua_setfield(L, -2, "x");
-        lua_pushinteger(L, sp.y[i]);
-        lua_pushvalue(L, -1);
-        lua_rawseti(L, -3, 2);
-        lua_setfield(L, -2, "y");
-        lua_rawseti(L, -2, i + 1);
-    }
+    push_cells(L, &sp);
     lua_createtable(L, 0, 3);
     lua_pushinteger(L, sp.back);
     lua_setfield(L, -2, "back");
@@ -482,6 +491,38 @@ static int l_splice(lua_State *L)
     lua_setfield(L, -2, "cost_units");
     lua_pushboolean(L, sp.back == 0);
     lua_setfield(L, -2, "on_full");
+    wf_splice_free(&sp);
+    return 2;
+}
+
+/* core.queue_join(quick, rest, x, y) -> path, info | nil, reason */
+static int l_join(lua_State *L)
+{
+    const char *fname = "wayfinder.queue.join";
+    int32_t *qx, *qy, *cx, *cy;
+    int qn = read_points(L, 1, fname, "quick", &qx, &qy);
+    int cn = read_points(L, 2, fname, "rest", &cx, &cy);
+    int32_t ax = (int32_t)wfl_check_int(L, 3, fname, "x", -32768, 32767);
+    int32_t ay = (int32_t)wfl_check_int(L, 4, fname, "y", -32768, 32767);
+    check_segments(L, fname, qx, qy, qn, cx, cy, cn);
+    if (cx[0] != qx[qn - 1] || cy[0] != qy[qn - 1])
+        wfl_error(L, fname, "rest must start at the last navcell of quick");
+    wf_splice sp;
+    wf_status st = wf_path_join(qx, qy, qn, cx, cy, cn, ax, ay, &sp);
+    if (st == WF_ERR_NOMEM)
+        return wfl_raise_status(L, fname, st);
+    if (st != WF_OK) {
+        /* (x, y) off the quick path (or a result over 2^26 navcells) */
+        luaL_pushfail(L);
+        lua_pushstring(L, "off_path");
+        return 2;
+    }
+    push_cells(L, &sp);
+    lua_createtable(L, 0, 2);
+    lua_pushinteger(L, (lua_Integer)sp.cost_units);
+    lua_setfield(L, -2, "cost_units");
+    lua_pushinteger(L, sp.joint + 1);
+    lua_setfield(L, -2, "joint");
     wf_splice_free(&sp);
     return 2;
 }
@@ -495,6 +536,7 @@ void wfl_register_queue(lua_State *L)
     lua_pop(L, 1);
     static const luaL_Reg functions[] = {{"queue_new", l_queue_new},
                                          {"queue_splice", l_splice},
+                                         {"queue_join", l_join},
                                          {NULL, NULL}};
     wfl_setfuncs(L, functions);
 }
