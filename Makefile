@@ -22,7 +22,7 @@ SAN      = -fsanitize=address,undefined,float-cast-overflow \
 
 .PHONY: all deps deps-test install-missing build asan clang-check lint ctest test bench bench-peers \
         demo clean fuzz fuzz-short coverage memcheck check-fast-math versions deps-versions \
-        love-check docs-picture
+        love-check docs-picture soak soak-short
 
 # the other Lua versions the module is built and tested for (besides
 # $(LUA)); each builds into build/<interpreter>/ with the headers below
@@ -193,7 +193,7 @@ UBSAN_LIB = $(shell $(CC) -print-file-name=libubsan.so)
 # last, on every built Lua: their closing line "specs: N passed, M failed"
 # is the last line of make test
 test: deps-test build asan clang-check versions lint ctest check-fast-math fuzz-short \
-      coverage memcheck love-check
+      soak-short coverage memcheck love-check
 	@sh tools/run-specs.sh $(LUA) $(BUSTED) "$(ASAN_LIB) $(UBSAN_LIB)" "$$(cat build/versions)"
 
 # ------------------------------------------------------------ coverage --
@@ -242,6 +242,21 @@ fuzz: deps-test asan $(FUZZ_BINS)
 
 fuzz-short: deps-test asan $(FUZZ_BINS)
 	@sh tools/fuzz.sh 3 2000 $(LUA) "$(ASAN_LIB) $(UBSAN_LIB)" 1
+
+# ---------------------------------------------------------------- soak --
+# long randomized runs with invariants checked as they go (house world,
+# 1000 agents through the queue, units); each part stops after SOAK_SECONDS
+# seconds of processor time or its tick limit (SOAK_TICKS overrides it).
+# soak-short is the few-second run make test does. See docs/reliability.md.
+SOAK_SECONDS ?= 300
+SOAK_SEED    ?= 1
+SOAK_TICKS   ?=
+soak: build
+	@$(LUA) tools/soak.lua --seconds $(SOAK_SECONDS) --seed $(SOAK_SEED) \
+	  $(if $(SOAK_TICKS),--ticks $(SOAK_TICKS))
+
+soak-short: build
+	@$(LUA) tools/soak.lua --short --seed $(SOAK_SEED)
 
 # --------------------------------------------------------------- bench --
 MAPS ?= ../shared/maps
