@@ -534,9 +534,7 @@ local function units_part()
     -- drop orders for ids removed earlier in the same list
     local gone, kept = {}, {}
     for _, o in ipairs(list) do
-      if o[1] ~= "add" and gone[o[2]] then
-        -- skipped
-      else
+      if o[1] == "add" or not gone[o[2]] then
         kept[#kept + 1] = o
         if o[1] == "remove" then gone[o[2]] = true end
         if o[1] == "move" then stats.orders = stats.orders + 1 end
