@@ -22,7 +22,7 @@ SAN      = -fsanitize=address,undefined,float-cast-overflow \
 
 .PHONY: all deps deps-test install-missing build asan clang-check lint ctest test bench bench-peers \
         demo clean fuzz fuzz-short coverage memcheck check-fast-math versions deps-versions \
-        love-check docs-picture soak soak-short
+        love-check docs-picture soak soak-short failalloc
 
 # the other Lua versions the module is built and tested for (besides
 # $(LUA)); each builds into build/<interpreter>/ with the headers below
@@ -205,7 +205,12 @@ build/coverage/wayfinder/core.so: $(SRC) $(HEADERS) Makefile
 
 coverage: deps-test clang-check build/coverage/wayfinder/core.so
 	@command -v lcov >/dev/null 2>&1 || $(MAKE) --no-print-directory install-missing NEED=lcov
-	@sh tools/coverage.sh $(LUA) $(BUSTED)
+	@sh tools/coverage.sh $(LUA) $(BUSTED) $(CC)
+
+# every allocation of the C core made to fail in turn over a fixed run
+# (tools/failalloc/): no crash, every failure an out-of-memory error
+failalloc: build
+	@sh tools/failalloc/run.sh $(LUA) 'build/?.so' $(CC)
 
 # ------------------------------------------------------------ memcheck --
 # a spec subset under the memory checker with the normal build: no invalid
