@@ -163,10 +163,22 @@ build/portable/core_test: $(CTEST_SRC) $(CORE_SRC) $(HEADERS) Makefile
 	@mkdir -p $(@D)
 	$(CC) $(WARN) -O2 -DWF_PORTABLE_BITS -Isrc -o $@ $(CTEST_SRC) $(CORE_SRC) -lm
 
-ctest: build/core_test build/asan/core_test build/portable/core_test
+# the core's argument checks that the binding keeps the specs from reaching
+build/args_test: spec/c/args_test.c $(CORE_SRC) $(HEADERS) Makefile
+	@mkdir -p $(@D)
+	$(CC) $(WARN) -O2 -Isrc -o $@ spec/c/args_test.c $(CORE_SRC) -lm
+
+build/asan/args_test: spec/c/args_test.c $(CORE_SRC) $(HEADERS) Makefile
+	@mkdir -p $(@D)
+	$(CC) $(WARN) -O1 -g $(SAN) -Isrc -o $@ spec/c/args_test.c $(CORE_SRC) -lm
+
+ctest: build/core_test build/asan/core_test build/portable/core_test build/args_test \
+       build/asan/args_test
 	@build/core_test
 	@build/asan/core_test
 	@build/portable/core_test
+	@build/args_test
+	@build/asan/args_test
 
 # ----------------------------------------------------------- fast-math --
 # -ffast-math lets the compiler drop NaN checks: the core (fixmath.h) and

@@ -5,7 +5,8 @@
  * wayfinder/core.so (the caller's address, looked up with dladdr) and
  * makes the FAILALLOC_AT-th of them return NULL; 0 or unset fails none.
  * With FAILALLOC_COUNT set, the number of counted calls is written to
- * stderr at exit as "failalloc: N allocations". Used by
+ * stderr at exit as "failalloc: N allocations". Calls after exit() are
+ * left alone. Used by
  * tools/failalloc/run.sh (see docs/reliability.md). */
 #define _GNU_SOURCE
 #include <dlfcn.h>
@@ -20,6 +21,7 @@ extern void *__libc_realloc(void *, size_t);
 static long fail_at = -1;   /* -1: not read yet */
 static long counted;
 static int busy;
+static int exiting;         /* set by exit(): the scenario is over */
 
 static int from_core(void *caller)
 {
@@ -39,7 +41,7 @@ static int should_fail(void *caller)
         const char *s = getenv("FAILALLOC_AT");
         fail_at = s ? atol(s) : 0;
     }
-    if (!from_core(caller))
+    if (exiting || !from_core(caller))
         return 0;
     counted++;
     return fail_at > 0 && counted == fail_at;
@@ -64,6 +66,16 @@ void *realloc(void *p, size_t n)
     if (should_fail(__builtin_return_address(0)))
         return NULL;
     return __libc_realloc(p, n);
+}
+
+/* The scenario ends with os.exit: what the core allocates after that
+ * (the coverage build writing its counts) is neither counted nor failed. */
+void exit(int status)
+{
+    void (*real_exit)(int) = (void (*)(int))dlsym(RTLD_NEXT, "exit");
+    exiting = 1;
+    real_exit(status);
+    __builtin_unreachable();
 }
 
 __attribute__((destructor)) static void report(void)
