@@ -22,7 +22,7 @@ SAN      = -fsanitize=address,undefined,float-cast-overflow \
 
 .PHONY: all deps deps-test install-missing build asan clang-check lint ctest test bench bench-peers \
         demo clean fuzz fuzz-short coverage memcheck check-fast-math versions deps-versions \
-        love-check docs-picture
+        love-check docs-picture soak soak-short failalloc
 
 # the other Lua versions the module is built and tested for (besides
 # $(LUA)); each builds into build/<interpreter>/ with the headers below
@@ -163,10 +163,22 @@ build/portable/core_test: $(CTEST_SRC) $(CORE_SRC) $(HEADERS) Makefile
 	@mkdir -p $(@D)
 	$(CC) $(WARN) -O2 -DWF_PORTABLE_BITS -Isrc -o $@ $(CTEST_SRC) $(CORE_SRC) -lm
 
-ctest: build/core_test build/asan/core_test build/portable/core_test
+# the core's argument checks that the binding keeps the specs from reaching
+build/args_test: spec/c/args_test.c $(CORE_SRC) $(HEADERS) Makefile
+	@mkdir -p $(@D)
+	$(CC) $(WARN) -O2 -Isrc -o $@ spec/c/args_test.c $(CORE_SRC) -lm
+
+build/asan/args_test: spec/c/args_test.c $(CORE_SRC) $(HEADERS) Makefile
+	@mkdir -p $(@D)
+	$(CC) $(WARN) -O1 -g $(SAN) -Isrc -o $@ spec/c/args_test.c $(CORE_SRC) -lm
+
+ctest: build/core_test build/asan/core_test build/portable/core_test build/args_test \
+       build/asan/args_test
 	@build/core_test
 	@build/asan/core_test
 	@build/portable/core_test
+	@build/args_test
+	@build/asan/args_test
 
 # ----------------------------------------------------------- fast-math --
 # -ffast-math lets the compiler drop NaN checks: the core (fixmath.h) and
@@ -193,7 +205,7 @@ UBSAN_LIB = $(shell $(CC) -print-file-name=libubsan.so)
 # last, on every built Lua: their closing line "specs: N passed, M failed"
 # is the last line of make test
 test: deps-test build asan clang-check versions lint ctest check-fast-math fuzz-short \
-      coverage memcheck love-check
+      soak-short coverage memcheck love-check
 	@sh tools/run-specs.sh $(LUA) $(BUSTED) "$(ASAN_LIB) $(UBSAN_LIB)" "$$(cat build/versions)"
 
 # ------------------------------------------------------------ coverage --
@@ -205,7 +217,12 @@ build/coverage/wayfinder/core.so: $(SRC) $(HEADERS) Makefile
 
 coverage: deps-test clang-check build/coverage/wayfinder/core.so
 	@command -v lcov >/dev/null 2>&1 || $(MAKE) --no-print-directory install-missing NEED=lcov
-	@sh tools/coverage.sh $(LUA) $(BUSTED)
+	@sh tools/coverage.sh $(LUA) $(BUSTED) $(CC)
+
+# every allocation of the C core made to fail in turn over a fixed run
+# (tools/failalloc/): no crash, every failure an out-of-memory error
+failalloc: build
+	@sh tools/failalloc/run.sh $(LUA) 'build/?.so' $(CC)
 
 # ------------------------------------------------------------ memcheck --
 # a spec subset under the memory checker with the normal build: no invalid
@@ -242,6 +259,21 @@ fuzz: deps-test asan $(FUZZ_BINS)
 
 fuzz-short: deps-test asan $(FUZZ_BINS)
 	@sh tools/fuzz.sh 3 2000 $(LUA) "$(ASAN_LIB) $(UBSAN_LIB)" 1
+
+# ---------------------------------------------------------------- soak --
+# long randomized runs with invariants checked as they go (house world,
+# 1000 agents through the queue, units); each part stops after SOAK_SECONDS
+# seconds of processor time or its tick limit (SOAK_TICKS overrides it).
+# soak-short is the few-second run make test does. See docs/reliability.md.
+SOAK_SECONDS ?= 300
+SOAK_SEED    ?= 1
+SOAK_TICKS   ?=
+soak: build
+	@$(LUA) tools/soak.lua --seconds $(SOAK_SECONDS) --seed $(SOAK_SEED) \
+	  $(if $(SOAK_TICKS),--ticks $(SOAK_TICKS))
+
+soak-short: build
+	@$(LUA) tools/soak.lua --short --seed $(SOAK_SEED)
 
 # --------------------------------------------------------------- bench --
 MAPS ?= ../shared/maps

@@ -155,4 +155,7 @@ function Queue:pending()
   return n
 end
 
+-- errors at the caller's line, named for the method called
+util.public_methods(Queue, "graph_queue", "a queue from wayfinder.graph.new_queue")
+
 return M

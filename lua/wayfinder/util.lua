@@ -20,6 +20,56 @@ function M.describe(v)
   return "a " .. type(v)
 end
 
+-- Raises a wrapped call's error again at the caller's line (level 3: past
+-- this function and the wrapper, which calls it as a statement, never as
+-- a tail call, so the level is the same on every Lua version), without a
+-- position inside the library and named for the function called.
+local function raise(fname, delegates, msg)
+  if type(msg) ~= "string" then error(msg, 0) end
+  msg = msg:gsub("^[^:\n]+:%d+: ", "")
+  if msg:sub(1, #fname + 2) ~= fname .. ": "
+      and not (delegates and msg:match("^wayfinder%.[%w_%.]+: ")) then
+    msg = fname .. ": " .. msg
+  end
+  error(msg, 3)
+end
+
+--- A public function as the caller sees it: an error raised anywhere
+-- inside `f` is raised again at the caller's line, named `fname`. With
+-- `delegates`, an error already naming another wayfinder.* function (one
+-- `f` hands its arguments to, as its documentation says) keeps that name.
+function M.public_function(fname, f, delegates)
+  return function(...)
+    local r = compat.pack(pcall(f, ...))
+    if r[1] then return compat.unpack(r, 2, r.n) end
+    raise(fname, delegates, r[2])
+  end
+end
+
+--- Wraps every method of `class` (a metatable that is its own __index;
+-- names starting with "_" are left alone) so that a call with a self of
+-- another kind raises "<prefix>:<method>: self must be <what>, got ...",
+-- and any error inside is raised at the caller's line, named
+-- "<prefix>:<method>". Call it once every method is defined.
+function M.public_methods(class, prefix, what)
+  local names = {}
+  for k, v in pairs(class) do
+    if type(k) == "string" and type(v) == "function" and k:sub(1, 1) ~= "_" then
+      names[#names + 1] = k
+    end
+  end
+  for _, name in ipairs(names) do
+    local f, fname = class[name], prefix .. ":" .. name
+    class[name] = function(self, ...)
+      if getmetatable(self) ~= class then
+        error(("%s: self must be %s, got %s"):format(fname, what, M.describe(self)), 2)
+      end
+      local r = compat.pack(pcall(f, self, ...))
+      if r[1] then return compat.unpack(r, 2, r.n) end
+      raise(fname, false, r[2])
+    end
+  end
+end
 
 -- ------------------------------------------------- argument checks --
 -- Shared by the path table modules (pathtable, pathtable_grid, pursuit,

@@ -171,6 +171,8 @@ static int l_new(lua_State *L)
     wf_grid *g = wfl_check_grid_arg(L, 1, fname, "grid");
     wf_units_config cfg;
     read_config(L, 2, fname, &cfg);
+    /* the options' metamethods may have closed the grid */
+    g = wfl_check_grid_arg(L, 1, fname, "grid");
     push_units(L, 1, g, &cfg, fname);
     return 1;
 }
@@ -1049,7 +1051,11 @@ static int l_max_range_unit(lua_State *L)
 
 static int l_close(lua_State *L)
 {
-    lunits *s = luaL_checkudata(L, 1, UNITS_MT);
+    char buf[64];
+    lunits *s = luaL_testudata(L, 1, UNITS_MT);
+    if (!s)
+        return wfl_error(L, "units:close", "self must be a wayfinder.Units, got %s "
+                         "(call it as units:close())", wfl_describe(L, 1, buf));
     wf_units_destroy(s->u);
     s->u = NULL;
     free(s->ev);

@@ -20,6 +20,8 @@ local SEED = tonumber(arg and arg[2]) or 1
 -- WAYFINDER_FUZZ_NO_WORLD=1 leaves out the house world (the world and
 -- person kinds, the wayfinder.world module); make fuzz-short sets it.
 local NO_WORLD = (os.getenv("WAYFINDER_FUZZ_NO_WORLD") or "") ~= ""
+-- how many distinct bad outcomes are printed (default 40)
+local SHOW = tonumber(os.getenv("WAYFINDER_FUZZ_SHOW") or "") or 40
 
 -- ------------------------------------------------------------- random --
 local state = SEED * 2654435761 % 4294967296
@@ -91,6 +93,40 @@ kind("walker", function()
   return w
 end, function(w) return w:person(1) end)
 
+kind("units", function()
+  local g = wayfinder.grid.from_ascii(small_map(), {
+    classes = { { name = "default", clearance = 0 }, { name = "big", clearance = 1 } } })
+  local u = wayfinder.units.new(g, { max_order_ticks = 40 })
+  u:add { x = 0.5, y = 0.5, radius = 0.25, speed = 0.5 }
+  u:add { x = 6.5, y = 5.5, radius = 0.25, speed = 0.5 }
+  return u
+end, function(u) return u:count(), u:memory() end)
+
+kind("graph", function()
+  local g = pick(pool.grid or {}) or wayfinder.grid.from_ascii(small_map())
+  return wayfinder.graph.from_grid(g)
+end, function(g) return g:sector_count(), g:portal_count() end)
+
+kind("solver", function()
+  local g = pick(pool.graph or {})
+  if not g then return nil end
+  return g:begin_path(0.5, 0.5, 6.5, 5.5)
+end, function(s) return s.done end)
+
+kind("graph_queue", function()
+  return wayfinder.graph.new_queue()
+end, function(q) return q:pending() end)
+
+kind("pathtable", function()
+  return wayfinder.pathtable.new { nodes = 4, edges = { { 1, 2, 1 }, { 2, 3, 2 }, { 3, 4, 1 },
+    { 4, 1, 5, one_way = true } } }
+end, function(t) return t:node_count(), t:edge_count(), t:distance(1, 3) end)
+
+kind("gridpathtable", function()
+  local g = pick(pool.grid or {}) or wayfinder.grid.from_ascii(small_map())
+  return wayfinder.pathtable.build_grid(g)
+end, function(t) return t:memory() end)
+
 -- ------------------------------------------------------------ values --
 local names = { "default", "big", "jps", "astar", "auto", "point", "near", "circle", "square",
   "x", "y", "start", "goal", "", "door", "wayfinder.door" }
@@ -114,12 +150,23 @@ end
 
 local current                        -- the object whose method is being called
 
+-- a table whose metamethods collect garbage, close an object (the one in
+-- use when the metamethod runs, or another) or make a call of their own
 local function hostile_table()
-  local victim = (current and rand(2) == 1) and current or any_object()
+  local in_use = rand(2) == 1
+  local other = any_object()
   return setmetatable({}, {
     __index = function()
       collectgarbage()
-      if victim and victim.close and rand(2) == 1 then pcall(victim.close, victim) end
+      local victim = in_use and current or other
+      local r = rand(4)
+      if victim and victim.close and r == 1 then pcall(victim.close, victim)
+      elseif r == 2 and depth < 2 then
+        -- a re-entrant call: another method, maybe on the same object
+        depth = depth + 1
+        pcall(random_call)
+        depth = depth - 1
+      end
       return nil
     end,
     __len = function() collectgarbage(); return rand(5) end,
@@ -180,9 +227,15 @@ local function note_bad(what, msg)
   if not bad[key] then
     bad[key] = true
     nbad = nbad + 1
-    if nbad <= 40 then io.stderr:write("BAD ", key, "\n") end
+    if nbad <= SHOW then io.stderr:write("BAD ", key, "\n") end
   end
 end
+
+-- Functions documented to hand their arguments to another, whose errors
+-- keep that one's name.
+local DELEGATES = {
+  from_regions = { ["wayfinder.graph.from_grid"] = true },
+}
 
 -- An error must name the function it came from: "grid:find_path: ..." or
 -- "wayfinder.grid.new: ...". A function's own name is enough for methods.
@@ -196,6 +249,7 @@ local function names_function(msg, fname)
     msg = rest
   end
   local head = msg:match("^([%w_%.:]+): ")
+  if head and DELEGATES[fname] and DELEGATES[fname][head] then return true end
   return head ~= nil and head:sub(-#fname - 1):match("[%.:]" .. fname .. "$") ~= nil
 end
 
@@ -216,7 +270,7 @@ end
 
 local modules = {}
 for _, mname in ipairs({ "grid", "queue", "rectplan", "world", "bt", "gridplan", "movingai",
-  "units", "graph" }) do
+  "units", "graph", "pathtable", "sweep" }) do
   local m = wayfinder[mname]
   if type(m) == "table" and not (NO_WORLD and mname == "world") then
     local fns = {}
@@ -259,6 +313,39 @@ local templates = {
   square_free = { 98304, 98304, 16384, 0 },
   tick = { 3 },
   run = { 100 },
+  ["units:add"] = { { x = 3.5, y = 2.5, radius = 0.25, speed = 0.5 } },
+  ["units:move"] = { 1, 6.5, 5.5, { range = 1 } },
+  ["units:short_path"] = { 1, 6.5, 5.5, {} },
+  ["units:check_placement"] = { 3.5, 2.5, "default", 0.25 },
+  ["units:spawn_points"] = { { x = 3, y = 3, half_width = 1, half_height = 1 }, "default", 0.25, 3 },
+  ["units:disperse"] = { { x = 3, y = 3, half_width = 1, half_height = 1 } },
+  ["units:stop"] = { 1 },
+  ["units:remove"] = { 2 },
+  ["units:info"] = { 1 },
+  ["units:tick"] = { 2 },
+  ["graph:find_path"] = { 0.5, 0.5, 6.5, 5.5, {} },
+  ["graph:begin_path"] = { 0.5, 0.5, 6.5, 5.5, {} },
+  ["graph:sector_at"] = { 2.5, 2.5 },
+  ["graph:sector"] = { 1 },
+  ["graph:portal"] = { 1 },
+  ["graph:set_danger"] = { 1, 3 },
+  ["graph:add_sector"] = { { x0 = 20, y0 = 20, x1 = 22, y1 = 22 } },
+  ["solver:step"] = { 10 },
+  ["graph_queue:run"] = { 100 },
+  ["pathtable:next_hop"] = { 1, 3 },
+  ["pathtable:route"] = { 2, 4 },
+  ["pathtable:distance"] = { 4, 2 },
+  ["pathtable:set_cost"] = { 2, 7 },
+  ["pathtable:edge"] = { 3 },
+  ["gridpathtable:first_move"] = { 0, 0, 6, 5 },
+  ["gridpathtable:find_path"] = { 0, 0, 6, 5 },
+  ["wayfinder.pathtable.new"] = { { nodes = 3, edges = { { 1, 2, 1 }, { 2, 3, 1 } } } },
+  ["wayfinder.units.max_range_unit"] = { 1, 0.5, 0.5 },
+  ["wayfinder.units.new"] = { "grid", { max_order_ticks = 40, budget = 100 } },
+  ["wayfinder.graph.from_grid"] = { "grid", {} },
+  ["wayfinder.pathtable.build_grid"] = { "grid", {} },
+  ["wayfinder.queue.new"] = { "grid", { max_fields = 2 } },
+  ["wayfinder.sweep.square"] = { 0, 0, 3, 3, 1, 1, 0.5 },
 }
 local learned = {}
 
@@ -269,10 +356,13 @@ local function copy_args(t, n)
 end
 
 local function args_for(fname, key)
-  local base = learned[key] or (templates[fname] and { args = templates[fname],
-    n = #templates[fname] })
+  local t = templates[key] or templates[fname]
+  local base = learned[key] or (t and { args = t, n = #t })
   if base and rand(3) > 1 then
     local a, n = copy_args(base.args, base.n), base.n
+    for i = 1, n do
+      if a[i] == "grid" and base.args == t then a[i] = pick(pool.grid or {}) end   -- a live grid
+    end
     if rand(4) > 1 then
       local i = rand(n + 1)
       a[i] = value(0)
@@ -318,8 +408,18 @@ function random_call()
     local fname = pick(mod.fns)
     local a, n = args_for(fname, "wayfinder." .. mod.name .. "." .. fname)
     local f = mod.m[fname]
+    -- the object in use is the first argument with a close method (the
+    -- grid of wayfinder.units.new, say): a hostile table may close it
+    for i = 1, n do
+      local v = a[i]
+      if (type(v) == "userdata" or type(v) == "table") and not current then
+        local ok, close = pcall(function() return v.close end)
+        if ok and type(close) == "function" then current = v end
+      end
+    end
     call("wayfinder." .. mod.name .. "." .. fname, fname,
       function(_, ...) return f(...) end, nil, a, n)
+    current = nil
     return
   end
   local k = pick(kinds)
@@ -337,7 +437,8 @@ function random_call()
   if rand(20) == 1 then self = value(0) end       -- a wrong self
   local ok = call(k.name .. ":" .. fname, fname, obj[fname], self, a, n)
   current = nil
-  if fname == "close" or fname == "remove" then
+  -- units:remove removes a unit, not the simulation
+  if fname == "close" or (fname == "remove" and k.name ~= "units") then
     table.remove(list, i)
     closed[#closed + 1] = obj
     return

@@ -49,6 +49,10 @@ function M.new_queue()
   return graph_queue.new()
 end
 
+-- every graph method (defined across wayfinder/graph/*.lua, all loaded
+-- above): errors at the caller's line, named for the method called
+require("wayfinder.util").public_methods(model.Graph, "graph", "a wayfinder.Graph")
+
 M.LIMIT = C.LIMIT
 M.KINDS = C.KINDS
 

@@ -174,4 +174,7 @@ function Graph:find_path(sx, sy, gx, gy, options)
   if not r then return nil, why, info end
   return with_refined(self, result_of(self, c, r), q.refine)
 end
+-- errors at the caller's line, named for the method called
+require("wayfinder.util").public_methods(Solver, "solver", "a solver from graph:begin_path")
+
 return M

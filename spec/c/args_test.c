@@ -1,0 +1,207 @@
+/* args_test.c - the C core's argument checks, which the Lua binding's own
+ * checks keep the specs from reaching: every documented WF_ERR_ARG,
+ * WF_ERR_NOTFOUND and WF_ERR_FULL of the units API, and the names of every
+ * reason and state (unknown values included). Built against
+ * src/wayfinder.h alone; `make ctest` runs it as built and under
+ * ASan+UBSan, and `make coverage` counts it. Prints "args: N passed, M
+ * failed" last and exits non-zero on any failure. */
+#include <stdio.h>
+#include <string.h>
+
+#include "wayfinder.h"
+
+static int passed, failed;
+
+#define CHECK_EQ(a, b)                                                      \
+    do {                                                                    \
+        long long va_ = (long long)(a), vb_ = (long long)(b);               \
+        if (va_ == vb_) {                                                   \
+            passed++;                                                       \
+        } else {                                                            \
+            failed++;                                                       \
+            printf("FAIL %s:%d: %s == %s (%lld != %lld)\n", __FILE__,       \
+                   __LINE__, #a, #b, va_, vb_);                             \
+        }                                                                   \
+    } while (0)
+
+#define F(n) WF_FIX(n)
+
+static wf_grid *grid(int w, int h)
+{
+    wf_grid_config cfg;
+    wf_grid *g = NULL;
+    wf_grid_config_init(&cfg, w, h);
+    if (wf_grid_create(&g, &cfg) != WF_OK)
+        return NULL;
+    return g;
+}
+
+static void config_checks(const wf_grid *g)
+{
+    wf_units *u = NULL;
+    wf_units_config c;
+    CHECK_EQ(wf_units_create(&u, NULL, NULL), WF_ERR_ARG);
+    wf_units_config_init(&c);
+    c.capacity = 0;
+    CHECK_EQ(wf_units_create(&u, g, &c), WF_ERR_ARG);
+    wf_units_config_init(&c);
+    c.capacity = WF_UNITS_MAX + 1;
+    CHECK_EQ(wf_units_create(&u, g, &c), WF_ERR_ARG);
+    wf_units_config_init(&c);
+    c.budget = 0;
+    CHECK_EQ(wf_units_create(&u, g, &c), WF_ERR_ARG);
+    wf_units_config_init(&c);
+    c.budget = ((uint64_t)1 << 53) + 1;
+    CHECK_EQ(wf_units_create(&u, g, &c), WF_ERR_ARG);
+    wf_units_config_init(&c);
+    c.max_wait = -1;
+    CHECK_EQ(wf_units_create(&u, g, &c), WF_ERR_ARG);
+    wf_units_config_init(&c);
+    c.max_wait = 1000001;
+    CHECK_EQ(wf_units_create(&u, g, &c), WF_ERR_ARG);
+    wf_units_config_init(&c);
+    c.max_order_ticks = 0;
+    CHECK_EQ(wf_units_create(&u, g, &c), WF_ERR_ARG);
+    wf_units_config_init(&c);
+    c.max_order_ticks = 100000001;
+    CHECK_EQ(wf_units_create(&u, g, &c), WF_ERR_ARG);
+    wf_units_config_init(&c);
+    c.bucket = 0;
+    CHECK_EQ(wf_units_create(&u, g, &c), WF_ERR_ARG);
+    wf_units_config_init(&c);
+    c.bucket = 257;
+    CHECK_EQ(wf_units_create(&u, g, &c), WF_ERR_ARG);
+    wf_units_config_init(&c);
+    c.brute = 2;
+    CHECK_EQ(wf_units_create(&u, g, &c), WF_ERR_ARG);
+    wf_units_config_init(&c);
+    c.short_range = -1;
+    CHECK_EQ(wf_units_create(&u, g, &c), WF_ERR_ARG);
+    wf_units_config_init(&c);
+    c.short_range = 65;
+    CHECK_EQ(wf_units_create(&u, g, &c), WF_ERR_ARG);
+    CHECK_EQ(u == NULL, 1);
+}
+
+static void unit_checks(wf_grid *g)
+{
+    wf_units *u = NULL;
+    wf_units_config c;
+    wf_units_config_init(&c);
+    c.capacity = 2;
+    CHECK_EQ(wf_units_create(&u, g, &c), WF_OK);
+    wf_unit_reason why;
+    uint32_t id = 0;
+    /* placement: bad class or radius, and every side off the grid */
+    CHECK_EQ(wf_units_check_placement(u, g, F(1), F(1), -1, F(1) / 4, 0, &why), WF_ERR_ARG);
+    CHECK_EQ(wf_units_check_placement(u, g, F(1), F(1), 1, F(1) / 4, 0, &why), WF_ERR_ARG);
+    CHECK_EQ(wf_units_check_placement(u, g, F(1), F(1), 0, 0, 0, &why), WF_ERR_ARG);
+    CHECK_EQ(wf_units_check_placement(u, g, F(1), F(1), 0, F(9), 0, &why), WF_ERR_ARG);
+    const wf_fix off[4][2] = {{-1, F(1)}, {F(1), -1}, {F(16), F(1)}, {F(1), F(12)}};
+    for (int k = 0; k < 4; k++) {
+        CHECK_EQ(wf_units_check_placement(u, g, off[k][0], off[k][1], 0, F(1) / 4, 0, &why),
+                 WF_OK);
+        CHECK_EQ(why, WF_UNIT_OUTSIDE);
+    }
+    /* add: bad speed, then full */
+    CHECK_EQ(wf_units_add(u, g, F(1), F(1), 0, F(1) / 4, 0, &id, &why), WF_ERR_ARG);
+    CHECK_EQ(wf_units_add(u, g, F(1), F(1), 0, F(1) / 4, F(17), &id, &why), WF_ERR_ARG);
+    CHECK_EQ(wf_units_add(u, g, F(1), F(1), 0, F(1) / 4, F(1), &id, &why), WF_OK);
+    CHECK_EQ(id, 1);
+    CHECK_EQ(wf_units_add(u, g, F(8), F(8), 0, F(1) / 4, F(1), &id, &why), WF_OK);
+    CHECK_EQ(id, 2);
+    CHECK_EQ(wf_units_add(u, g, F(12), F(4), 0, F(1) / 4, F(1), &id, &why), WF_ERR_FULL);
+    /* orders: unknown ids and bad goals */
+    wf_goal goal;
+    wf_goal_point(&goal, F(5), F(5));
+    CHECK_EQ(wf_units_move(u, 9, &goal), WF_ERR_NOTFOUND);
+    CHECK_EQ(wf_units_stop(u, 9), WF_ERR_NOTFOUND);
+    CHECK_EQ(wf_units_remove(u, 9), WF_ERR_NOTFOUND);
+    wf_unit_info info;
+    CHECK_EQ(wf_units_get(u, 9, &info), WF_ERR_NOTFOUND);
+    CHECK_EQ(wf_units_id(u, 5), 0);
+    goal.inverted = 1;                      /* an inverted point */
+    CHECK_EQ(wf_units_move(u, 1, &goal), WF_ERR_ARG);
+    wf_goal_point(&goal, F(5), F(5));
+    goal.inverted = 2;
+    CHECK_EQ(wf_units_move(u, 1, &goal), WF_ERR_ARG);
+    wf_goal_circle(&goal, F(5), F(5), F(WF_MAX_SIDE) + 1);   /* too wide */
+    CHECK_EQ(wf_units_move(u, 1, &goal), WF_ERR_ARG);
+    wf_goal_square(&goal, F(5), F(5), F(1), F(WF_MAX_SIDE) + 1, F(1), 0);
+    CHECK_EQ(wf_units_move(u, 1, &goal), WF_ERR_ARG);
+    wf_goal_circle(&goal, F(5), F(5), -1);
+    CHECK_EQ(wf_units_move(u, 1, &goal), WF_ERR_ARG);
+    wf_goal_square(&goal, F(5), F(5), -1, F(1), F(1), 0);
+    CHECK_EQ(wf_units_move(u, 1, &goal), WF_ERR_ARG);
+    wf_goal_square(&goal, F(5), F(5), F(1), -1, F(1), 0);
+    CHECK_EQ(wf_units_move(u, 1, &goal), WF_ERR_ARG);
+    wf_goal_point(&goal, F(5), F(5));
+    goal.type = (wf_goal_type)7;
+    CHECK_EQ(wf_units_move(u, 1, &goal), WF_ERR_ARG);
+    /* spawning and dispersal: bad shapes, classes, radii, counts, caps */
+    wf_shape s;
+    wf_shape_init(&s, F(8), F(6), F(1), F(1), F(1), 0);
+    wf_fix xy[8];
+    int n = 0;
+    CHECK_EQ(wf_units_spawn_points(u, g, &s, 3, F(1) / 4, 2, xy, &n), WF_ERR_ARG);
+    CHECK_EQ(wf_units_spawn_points(u, g, &s, 0, 0, 2, xy, &n), WF_ERR_ARG);
+    CHECK_EQ(wf_units_spawn_points(u, g, &s, 0, F(1) / 4, -1, xy, &n), WF_ERR_ARG);
+    CHECK_EQ(wf_units_spawn_points(u, g, NULL, 0, F(1) / 4, 2, xy, &n), WF_ERR_ARG);
+    wf_shape bad = s;
+    bad.hw = -1;
+    CHECK_EQ(wf_units_spawn_points(u, g, &bad, 0, F(1) / 4, 2, xy, &n), WF_ERR_ARG);
+    bad = s;
+    bad.ux = F(2);
+    CHECK_EQ(wf_units_spawn_points(u, g, &bad, 0, F(1) / 4, 2, xy, &n), WF_ERR_ARG);
+    uint32_t ids[4];
+    size_t count = 0;
+    CHECK_EQ(wf_units_disperse(u, g, &s, 0, ids, 1, &count), WF_ERR_ARG);
+    CHECK_EQ(wf_units_disperse(u, g, &s, 9, ids, 4, &count), WF_ERR_NOTFOUND);
+    CHECK_EQ(wf_units_disperse(u, g, &bad, 0, ids, 4, &count), WF_ERR_ARG);
+    /* a tick with too few event slots, or over a grid of another size */
+    wf_unit_event ev[4];
+    CHECK_EQ(wf_units_tick(u, g, NULL, ev, 1, &count), WF_ERR_ARG);
+    wf_grid *other = grid(10, 10);
+    CHECK_EQ(wf_units_tick(u, other, NULL, ev, 4, &count), WF_ERR_ARG);
+    wf_grid_destroy(other);
+    /* short paths of unknown units */
+    const wf_fix *pts;
+    int np = 0, reached = 0;
+    wf_vertex_stats st;
+    wf_goal_point(&goal, F(5), F(5));
+    CHECK_EQ(wf_units_short_path(u, g, 9, &goal, F(4), 0, &pts, &np, &reached, &st),
+             WF_ERR_NOTFOUND);
+    /* restore: a duplicate id, a bad state, a bad class */
+    CHECK_EQ(wf_units_get(u, 1, &info), WF_OK);
+    CHECK_EQ(wf_units_restore(u, g, &info, NULL, 0), WF_ERR_ARG);
+    wf_units_destroy(u);
+}
+
+static void name_checks(void)
+{
+    static const char *const reasons[] = {"fine", "impassable", "overlap", "outside",
+        "unreachable", "blocked", "stuck", "timeout", "goal_outside", "stopped"};
+    for (int k = 1; k <= (int)WF_UNIT_STOPPED; k++)
+        CHECK_EQ(strcmp(wf_unit_reason_name((wf_unit_reason)k), reasons[k]), 0);
+    CHECK_EQ(wf_unit_reason_name((wf_unit_reason)99) != NULL, 1);
+    static const char *const states[] = {"idle", "planning", "moving", "waiting",
+        "escaping"};
+    for (int k = 0; k <= (int)WF_UNIT_ESCAPING; k++)
+        CHECK_EQ(strcmp(wf_unit_state_name((wf_unit_state)k), states[k]), 0);
+    CHECK_EQ(wf_unit_state_name((wf_unit_state)99) != NULL, 1);
+}
+
+int main(void)
+{
+    wf_grid *g = grid(16, 12);
+    if (!g) {
+        printf("args: cannot make a grid\n");
+        return 1;
+    }
+    config_checks(g);
+    unit_checks(g);
+    name_checks();
+    wf_grid_destroy(g);
+    printf("args: %d passed, %d failed\n", passed, failed);
+    return failed ? 1 : 0;
+}
