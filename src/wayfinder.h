@@ -904,12 +904,15 @@ uint32_t wf_queue_pending(const wf_queue *q);
  *     one sub-goal per tick); after the last point the route is done;
  *   - the step is refused (the person stays, the route is dropped and a
  *     WF_MOVE_BLOCKED event names the blocker) when the centre's segment
- *     crosses a wall edge that is not an open door, or the square at the new
- *     position newly overlaps a wall edge, the world's border, a box or
- *     another person. "Newly" means: something the square already overlaps
- *     at the old position never blocks, so people who were placed touching
- *     or overlapping can always separate. Overlap is of open interiors, so
- *     squares that only touch do not collide.
+ *     crosses a wall edge that is not an open door, the square newly leaves
+ *     the world, or the step meets a stopping wall edge, a box or another
+ *     person by the swept rule of the units (wf_sweep_box): each thing is
+ *     grown by the mover's half size less 2^-16; a step starting inside or
+ *     on it never collides (people placed touching or overlapping can
+ *     always separate), one ending inside or on it does, otherwise the
+ *     segment is tested exactly. The 2^-16 makes overlap that of open
+ *     interiors on the fixed-point lattice, so squares that only touch do
+ *     not collide.
  *   - among several blockers the wall (or world border) wins, reported as
  *     blocker 0, or as the door's id when the edge holds a closed door;
  *     otherwise the lowest id among boxes and people.
@@ -1073,6 +1076,13 @@ wf_status wf_sweep_square(wf_fix ax, wf_fix ay, wf_fix bx, wf_fix by,
  * y0 <= y1 (0 otherwise). The primitive under wf_sweep_square. */
 int wf_segment_meets_box(wf_fix ax, wf_fix ay, wf_fix bx, wf_fix by,
                          wf_fix x0, wf_fix y0, wf_fix x1, wf_fix y1);
+
+/* The same rule against the closed box [x0, x1] x [y0, y1] (a wall or a
+ * piece of furniture grown by the mover's half size): 0 when A lies inside
+ * or on it, 1 when B does, else wf_segment_meets_box. 0 for an empty box
+ * (x0 > x1 or y0 > y1); same limits as wf_segment_meets_box. */
+int wf_sweep_box(wf_fix ax, wf_fix ay, wf_fix bx, wf_fix by, wf_fix x0,
+                 wf_fix y0, wf_fix x1, wf_fix y1);
 
 /* *hit = 1 when the move A -> B meets a navcell not passable for cls (see
  * above); then (*hx, *hy) is the first such navcell met, columns taken
