@@ -10,6 +10,48 @@ local function coord(rng, lo, hi)
   return rng(lo * 8, hi * 8) / 8
 end
 
+describe("sweep.box", function()
+  it("agrees with the exact reference on random moves and boxes", function()
+    math.randomseed(1307)
+    local hits, misses = 0, 0
+    for _ = 1, 20000 do
+      local ax, ay = coord(math.random, -6, 6), coord(math.random, -6, 6)
+      local bx, by = coord(math.random, -6, 6), coord(math.random, -6, 6)
+      local x0, y0 = coord(math.random, -3, 3), coord(math.random, -3, 3)
+      local x1, y1 = x0 + math.random(0, 24) / 8, y0 + math.random(0, 24) / 8
+      local f = brute.fix
+      local want
+      if f(x0) <= f(ax) and f(ax) <= f(x1) and f(y0) <= f(ay) and f(ay) <= f(y1) then
+        want = false
+      elseif f(x0) <= f(bx) and f(bx) <= f(x1) and f(y0) <= f(by) and f(by) <= f(y1) then
+        want = true
+      else
+        want = brute.meets(f(ax), f(ay), f(bx), f(by), f(x0), f(y0), f(x1), f(y1))
+      end
+      local got = sweep.box(ax, ay, bx, by, x0, y0, x1, y1)
+      if got ~= want then
+        error(("box(%g,%g -> %g,%g; %g,%g,%g,%g): got %s, want %s"):format(
+          ax, ay, bx, by, x0, y0, x1, y1, got, want))
+      end
+      if got then hits = hits + 1 else misses = misses + 1 end
+    end
+    assert.is_true(hits > 1000 and misses > 1000)
+  end)
+
+  it("rejects bad input naming the argument", function()
+    assert.has_error(function() sweep.box(0, 0, 1, 1, "a", 0, 1, 1) end,
+      "wayfinder.sweep.box: x0 must be a number in [-16384, 16384], got 'a'")
+    assert.has_error(function() sweep.box(0, 0, 1, 1, 0, 0, 1, 0 / 0) end,
+      "wayfinder.sweep.box: y1 must be a number in [-16384, 16384], got nan")
+    assert.has_error(function() sweep.box(0, 0, 1, 1, 2, 0, 1, 1) end,
+      "wayfinder.sweep.box: the box must have x0 <= x1 and y0 <= y1")
+    assert.has_error(function() sweep.box(0, 0, 300, 1, 0, 0, 1, 1) end,
+      "wayfinder.sweep.box: the move from (ax, ay) to (bx, by) must be at most 256 along each axis")
+    assert.has_error(function() sweep.box(-16000, 0, -16000, 1, 16000, 0, 16001, 1) end,
+      "wayfinder.sweep.box: the box must lie within 16384 of (ax, ay)")
+  end)
+end)
+
 describe("sweep.square", function()
   it("agrees with exact rational clipping on random moves", function()
     math.randomseed(1301)

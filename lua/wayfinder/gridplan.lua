@@ -14,10 +14,11 @@
 local compat = require("wayfinder.compat")
 local idiv = compat.idiv
 local grid = require("wayfinder.grid")
+local sweep = require("wayfinder.sweep")
 
 local M = {}
 
-local floor, ceil, max = math.floor, math.ceil, math.max
+local floor, ceil, max, min = math.floor, math.ceil, math.max, math.min
 
 M.DEFAULT_CELLS = 8
 local TUNING_KEYS = { cells = true, snap = true }
@@ -270,16 +271,62 @@ local function room_data(room, rid, k, c)
   return d
 end
 
+-- Whether the walker would let a square of half size `half` step straight
+-- from (ax, ay) to (bx, by) past the room's walls and furniture: the
+-- walker's own swept test (wayfinder.sweep.box against each wall segment
+-- and blocking box or other person grown by half - 2^-16, see
+-- docs/world.md).
+local function leg_clear(room, ax, ay, bx, by, half, self_id)
+  local e = half - 1 / 65536
+  if e < 0 then e = 0 end
+  -- each unit edge of a wall on its own, as the walker holds them: a
+  -- wall segment runs under its doors too, and the edge a person stands
+  -- in (a doorway) never stops a step that starts there
+  local lx, hx = min(ax, bx) - e - 1, max(ax, bx) + e + 1
+  local ly, hy = min(ay, by) - e - 1, max(ay, by) + e + 1
+  for _, s in ipairs(room.walls) do
+    local x0, y0, x1, y1 = s[1], s[2], s[3], s[4]
+    if x0 > x1 then x0, x1 = x1, x0 end
+    if y0 > y1 then y0, y1 = y1, y0 end
+    local unit = x0 == floor(x0) and y0 == floor(y0) and x1 == floor(x1) and y1 == floor(y1)
+    if not unit then
+      if sweep.box(ax, ay, bx, by, x0 - e, y0 - e, x1 + e, y1 + e) then return false end
+    elseif x1 >= lx and x0 <= hx and y1 >= ly and y0 <= hy then
+      if y0 == y1 then
+        for x = max(x0, ceil(lx)), min(x1, floor(hx)) - 1 do
+          if sweep.box(ax, ay, bx, by, x - e, y0 - e, x + 1 + e, y0 + e) then return false end
+        end
+      else
+        for y = max(y0, ceil(ly)), min(y1, floor(hy)) - 1 do
+          if sweep.box(ax, ay, bx, by, x0 - e, y - e, x0 + e, y + 1 + e) then return false end
+        end
+      end
+    end
+  end
+  for _, o in ipairs(room.objects) do
+    local solid
+    if o.person then solid = o.id ~= self_id else solid = not o.walk_over and not o.contained end
+    if solid and o.x1 > o.x0 and o.y1 > o.y0
+        and sweep.box(ax, ay, bx, by, o.x0 - e, o.y0 - e, o.x1 + e, o.y1 + e) then
+      return false
+    end
+  end
+  return true
+end
+
 -- The passable navcell nearest to (i, j) by rings of growing Chebyshev
--- radius, scanned row by row; nil beyond radius r.
-local function snap_cell(g, nx, ny, i, j, r)
+-- radius, scanned row by row, that `ok(ii, jj)` accepts; nil beyond
+-- radius r.
+local function snap_cell(g, nx, ny, i, j, r, ok)
   for d = 1, r do
     for jj = j - d, j + d do
       if jj >= 0 and jj < ny then
         local edge = jj == j - d or jj == j + d
         local step = edge and 1 or 2 * d
         for ii = i - d, i + d, step do
-          if ii >= 0 and ii < nx and g:is_passable(ii, jj) then return ii, jj end
+          if ii >= 0 and ii < nx and g:is_passable(ii, jj) and ok(ii, jj) then
+            return ii, jj
+          end
         end
       end
     end
@@ -287,7 +334,7 @@ local function snap_cell(g, nx, ny, i, j, r)
   return nil
 end
 
-local function search(d, query, k, c, snap)
+local function search(room, d, query, k, c, snap)
   local g, ox, oy, nx, ny = d.grid, d.ox, d.oy, d.nx, d.ny
   local sx, sy = query.start[1], query.start[2]
   local gx, gy = query.goal[1], query.goal[2]
@@ -296,7 +343,14 @@ local function search(d, query, k, c, snap)
   if si < 0 or sj < 0 or si >= nx or sj >= ny then return nil, "start_outside" end
   local snapped = false
   if not g:is_passable(si, sj) then
-    local ni, nj = snap_cell(g, nx, ny, si, sj, snap or 2 * k)
+    -- a start the raster refuses (in a door frame's clearance, say) leaves
+    -- by a straight leg to a passable navcell: only one the walker itself
+    -- lets the person reach, so the route never cuts a wall or door frame
+    local half = query.width / 2
+    local function reachable(ii, jj)
+      return leg_clear(room, sx, sy, ox + ii / k, oy + jj / k, half, query.start_object)
+    end
+    local ni, nj = snap_cell(g, nx, ny, si, sj, snap or 2 * k, reachable)
     if not ni then return nil, "start_blocked" end
     si, sj, snapped = ni, nj, true
     su, sv = si + 0.5, sj + 0.5
@@ -381,7 +435,7 @@ function M.plan(room, query)
   if not built then error(d, 2) end
   local added, err = add_people(room, query, d, cells)
   local ok, points, info = true, nil, nil
-  if not err then ok, points, info = pcall(search, d, query, cells, c, snap) end
+  if not err then ok, points, info = pcall(search, room, d, query, cells, c, snap) end
   for n = #added, 1, -1 do d.grid:remove_obstruction(added[n]) end
   if err then error(FNAME .. ": " .. tostring(err), 2) end
   if not ok then error(points, 0) end
