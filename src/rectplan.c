@@ -764,7 +764,16 @@ static void start(wf_rectplan *p)
         }
         p->escaped = 1;
     }
-    if (c->mode == WF_RECTPLAN_DEST_NEAR && c->near > 0) {
+    if (c->mode == WF_RECTPLAN_DEST_NEAR && c->near > 0
+        && llabs((long long)s->x - c->gx) <= c->near
+        && llabs((long long)s->y - c->gy) <= c->near) {
+        /* near means anywhere within the square: a start already in it
+         * (closed) has arrived, even where none of the square's boundary
+         * lies in the room (a closet smaller than the square) */
+        g->x = s->x;
+        g->y = s->y;
+        p->cfg.mode = WF_RECTPLAN_DEST_POINT;
+    } else if (c->mode == WF_RECTPLAN_DEST_NEAR && c->near > 0) {
         if (!near_free(p)) {
             fail(p, WF_GOAL_BLOCKED);
             return;

@@ -512,8 +512,10 @@ wf_area wf_area_inflate(wf_area a, wf_fix margin);
 
 typedef enum wf_rectplan_dest {
     WF_RECTPLAN_DEST_POINT = 0,    /* end on the goal point */
-    WF_RECTPLAN_DEST_NEAR = 1      /* end on the boundary of the square of half
-                              size `near` centred on the goal */
+    WF_RECTPLAN_DEST_NEAR = 1      /* end anywhere within the square of half
+                              size `near` centred on the goal: a start in
+                              it (closed) is the route; from outside, the
+                              route ends on its boundary */
 } wf_rectplan_dest;
 
 typedef struct wf_rectplan_config {
