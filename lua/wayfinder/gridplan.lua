@@ -271,47 +271,76 @@ local function room_data(room, rid, k, c)
   return d
 end
 
--- Whether the walker would let a square of half size `half` step straight
--- from (ax, ay) to (bx, by) past the room's walls and furniture: the
--- walker's own swept test (wayfinder.sweep.box against each wall segment
--- and blocking box or other person grown by half - 2^-16, see
--- docs/world.md).
-local function leg_clear(room, ax, ay, bx, by, half, self_id)
-  local e = half - 1 / 65536
-  if e < 0 then e = 0 end
-  -- each unit edge of a wall on its own, as the walker holds them: a
-  -- wall segment runs under its doors too, and the edge a person stands
-  -- in (a doorway) never stops a step that starts there
-  local lx, hx = min(ax, bx) - e - 1, max(ax, bx) + e + 1
-  local ly, hy = min(ay, by) - e - 1, max(ay, by) + e + 1
+-- The walls of a description as the walker holds them, once per
+-- description: unit edges by key (a wall segment runs under its doors
+-- too, and the edge a person stands in never stops a step that starts
+-- there), and any wall off the tile lattice whole.
+local function wall_edges(room)
+  local cache = caches[room]
+  if cache.edges then return cache.edges end
+  local W = room.width
+  local h, v, odd = {}, {}, {}
   for _, s in ipairs(room.walls) do
     local x0, y0, x1, y1 = s[1], s[2], s[3], s[4]
     if x0 > x1 then x0, x1 = x1, x0 end
     if y0 > y1 then y0, y1 = y1, y0 end
-    local unit = x0 == floor(x0) and y0 == floor(y0) and x1 == floor(x1) and y1 == floor(y1)
-    if not unit then
-      if sweep.box(ax, ay, bx, by, x0 - e, y0 - e, x1 + e, y1 + e) then return false end
-    elseif x1 >= lx and x0 <= hx and y1 >= ly and y0 <= hy then
-      if y0 == y1 then
-        for x = max(x0, ceil(lx)), min(x1, floor(hx)) - 1 do
-          if sweep.box(ax, ay, bx, by, x - e, y0 - e, x + 1 + e, y0 + e) then return false end
-        end
-      else
-        for y = max(y0, ceil(ly)), min(y1, floor(hy)) - 1 do
-          if sweep.box(ax, ay, bx, by, x0 - e, y - e, x0 + e, y + 1 + e) then return false end
-        end
+    if x0 ~= floor(x0) or y0 ~= floor(y0) or x1 ~= floor(x1) or y1 ~= floor(y1)
+        or (x0 ~= x1 and y0 ~= y1) then
+      odd[#odd + 1] = { x0, y0, x1, y1 }
+    elseif y0 == y1 then
+      for x = x0, x1 - 1 do h[y0 * (W + 1) + x] = true end
+    else
+      for y = y0, y1 - 1 do v[y * (W + 1) + x0] = true end
+    end
+  end
+  cache.edges = { h = h, v = v, odd = odd }
+  return cache.edges
+end
+
+-- Whether the walker would let a square of half size `half` step straight
+-- from (ax, ay) to (bx, by): the walker's own swept test
+-- (wayfinder.sweep.box against each unit wall edge, and each box of
+-- `solids`, grown by half - 2^-16; see docs/world.md).
+local function leg_clear(room, ax, ay, bx, by, half, solids)
+  local e = half - 1 / 65536
+  if e < 0 then e = 0 end
+  local W = room.width
+  local edges = wall_edges(room)
+  local lx, hx = floor(min(ax, bx) - e) - 1, ceil(max(ax, bx) + e) + 1
+  local ly, hy = floor(min(ay, by) - e) - 1, ceil(max(ay, by) + e) + 1
+  for y = ly, hy do
+    for x = lx, hx do
+      local key = y * (W + 1) + x
+      if edges.h[key] and sweep.box(ax, ay, bx, by, x - e, y - e, x + 1 + e, y + e) then
+        return false
+      end
+      if edges.v[key] and sweep.box(ax, ay, bx, by, x - e, y - e, x + e, y + 1 + e) then
+        return false
       end
     end
   end
+  for _, s in ipairs(edges.odd) do
+    if sweep.box(ax, ay, bx, by, s[1] - e, s[2] - e, s[3] + e, s[4] + e) then return false end
+  end
+  for _, o in ipairs(solids) do
+    if sweep.box(ax, ay, bx, by, o.x0 - e, o.y0 - e, o.x1 + e, o.y1 + e) then return false end
+  end
+  return true
+end
+
+-- The furniture and other people of the description whose box lies
+-- within r of (x, y): all a leg from there of at most r can meet.
+local function solids_near(room, x, y, r, self_id)
+  local out = {}
   for _, o in ipairs(room.objects) do
     local solid
     if o.person then solid = o.id ~= self_id else solid = not o.walk_over and not o.contained end
-    if solid and o.x1 > o.x0 and o.y1 > o.y0
-        and sweep.box(ax, ay, bx, by, o.x0 - e, o.y0 - e, o.x1 + e, o.y1 + e) then
-      return false
+    if solid and o.x1 > o.x0 and o.y1 > o.y0 and o.x1 >= x - r and o.x0 <= x + r
+        and o.y1 >= y - r and o.y0 <= y + r then
+      out[#out + 1] = o
     end
   end
-  return true
+  return out
 end
 
 -- The passable navcell nearest to (i, j) by rings of growing Chebyshev
@@ -347,10 +376,12 @@ local function search(room, d, query, k, c, snap)
     -- by a straight leg to a passable navcell: only one the walker itself
     -- lets the person reach, so the route never cuts a wall or door frame
     local half = query.width / 2
+    local radius = snap or 2 * k
+    local solids = solids_near(room, sx, sy, (radius + 1) / k + half + 1, query.start_object)
     local function reachable(ii, jj)
-      return leg_clear(room, sx, sy, ox + ii / k, oy + jj / k, half, query.start_object)
+      return leg_clear(room, sx, sy, ox + ii / k, oy + jj / k, half, solids)
     end
-    local ni, nj = snap_cell(g, nx, ny, si, sj, snap or 2 * k, reachable)
+    local ni, nj = snap_cell(g, nx, ny, si, sj, radius, reachable)
     if not ni then return nil, "start_blocked" end
     si, sj, snapped = ni, nj, true
     su, sv = si + 0.5, sj + 0.5
