@@ -35,20 +35,61 @@ local function closet(w, h)
   return table.concat(lines, "\n"), width
 end
 
-describe("a person in a closet", function()
-  for _, size in ipairs({ { 2, 2 }, { 2, 3 }, { 3, 2 }, { 1, 1 }, { 1, 3 } }) do
-    local w, h = size[1], size[2]
-    it(("leaves a %dx%d closet through its door"):format(w, h), function()
-      local text, width = closet(w, h)
-      local world = wayfinder.world.from_ascii(text, { legend = { A = { type = "door" } } })
-      local p = world:add_person { x = 0.5, y = 0.5 }
-      p:route_to(width - 0.5, h - 0.5)
-      world:tick(300)
-      assert.are.equal("success", p:state().last_result)
-      local x, y = p:position()
-      assert.are.same({ width - 0.5, h - 0.5 }, { x, y })
-    end)
-  end
+local planners = { { "rectangle", rectplan.plan }, { "grid", require("wayfinder.gridplan").plan } }
+
+for _, planner in ipairs(planners) do
+  describe("a person in a closet, " .. planner[1] .. " planner", function()
+    for _, size in ipairs({ { 2, 2 }, { 2, 3 }, { 3, 2 }, { 1, 1 }, { 1, 3 } }) do
+      local w, h = size[1], size[2]
+      it(("leaves a %dx%d closet through its door"):format(w, h), function()
+        local text, width = closet(w, h)
+        local world = wayfinder.world.from_ascii(text, { legend = { A = { type = "door" } },
+          world = { planner = planner[2] } })
+        local p = world:add_person { x = 0.5, y = 0.5 }
+        p:route_to(width - 0.5, h - 0.5)
+        world:tick(300)
+        assert.are.equal("success", p:state().last_result)
+        local x, y = p:position()
+        assert.are.same({ width - 0.5, h - 0.5 }, { x, y })
+      end)
+    end
+  end)
+end
+
+describe("a thin fast person", function()
+  -- 0.1 wide, one tile per tick, in a corridor with someone as thin: no
+  -- step's swept square meets the other person's (the issue's case was a
+  -- step from one side of them to the other, clear at both ends)
+  it("never passes through another person", function()
+    local brute = require("support.sweep_brute")
+    local world = wayfinder.world.from_ascii(table.concat({
+      "+-+-+-+-+-+-+",
+      "|. . . . . .|",
+      "+-+-+-+-+-+-+" }, "\n"))
+    local p = world:add_person { x = 0.5, y = 0.5, width = 0.1, speed = 1 }
+    p:route_to(5.5, 0.5)
+    world:tick()
+    -- someone steps into the walk's way after it was planned
+    local x0 = world.walker:person(p.id)
+    local q = world:add_person { x = x0 / 65536 + 0.3, y = 0.5, width = 0.1 }
+    local moves = 0
+    for _ = 1, 60 do
+      local ax, ay = world.walker:person(p.id)
+      local cx, cy = world.walker:person(q.id)
+      world:tick()
+      local bx, by = world.walker:person(p.id)
+      if ax ~= bx or ay ~= by then moves = moves + 1 end
+      local e = p.half + q.half - 1
+      local x_lo, y_lo, x_hi, y_hi = cx - e, cy - e, cx + e, cy + e
+      local inside = ax >= x_lo and ax <= x_hi and ay >= y_lo and ay <= y_hi
+      assert.is_false(not inside and brute.meets(ax, ay, bx, by, x_lo, y_lo, x_hi, y_hi),
+        ("the step (%d, %d) -> (%d, %d) swept through the person at (%d, %d)")
+          :format(ax, ay, bx, by, cx, cy))
+    end
+    assert.is_true(moves > 0)
+    -- it still gets there, round the other person
+    assert.are.equal("success", p:state().last_result)
+  end)
 end)
 
 describe("the rectangle planner's near mode", function()
