@@ -513,9 +513,10 @@ wf_area wf_area_inflate(wf_area a, wf_fix margin);
 typedef enum wf_rectplan_dest {
     WF_RECTPLAN_DEST_POINT = 0,    /* end on the goal point */
     WF_RECTPLAN_DEST_NEAR = 1      /* end anywhere within the square of half
-                              size `near` centred on the goal: a start in
-                              it (closed) is the route; from outside, the
-                              route ends on its boundary */
+                              size `near` centred on the goal: the route
+                              ends on its boundary where it first enters
+                              it; a start in it (closed) is the route
+                              when no stretch of the boundary is free */
 } wf_rectplan_dest;
 
 typedef struct wf_rectplan_config {
@@ -562,9 +563,10 @@ typedef enum wf_rectplan_state {
 /* Checks cfg, copies and inflates the areas, allocates every buffer, grows
  * the start node and opens the start. A start inside an obstacle first
  * escapes: the search begins from the nearest point within cfg.escape
- * that lies in the planning box, outside every obstacle and with room to
- * grow a node (nearest by Euclidean distance; ties: lower y, then lower
- * x); the route still begins at the start. A point goal inside obstacles
+ * that lies in the planning box, outside every obstacle, with room to
+ * grow a node and reached by a straight leg the walker allows (it cuts
+ * into no obstacle the start is not in; nearest by Euclidean distance;
+ * ties: lower y, then lower x); the route still begins at the start. A point goal inside obstacles
  * of which none is a person moves the same way. A start or goal that
  * stays blocked gives a planner already failed (see wf_rectplan_status), not
  * an error. Returns WF_ERR_ARG for a bad config, WF_ERR_NOMEM. */
