@@ -539,9 +539,46 @@ local function search(room, d, query, k, c, snap)
   -- a room plan either reaches its goal or fails: no rewriting, no escape
   local opts = { smooth = true, rewrite_goal = false, escape = false }
   local near = query.mode == "near"
+  local stay = false
   if near then
     local hn = query.near * k
     opts.goal = { shape = "square", half_width = hn, half_height = hn }
+    local cx, cy = ox + (su - 0.5) / k, oy + (sv - 0.5) / k
+    if max(math.abs(cx - gx), math.abs(cy - gy)) <= query.near then
+      -- a start already in the square walks out to its boundary, as the
+      -- rectangle planner's does (people waiting near a door step out of
+      -- its way): to the passable navcell of the square's outermost ring
+      -- nearest to it (ties: lower row, then lower column); with none, or
+      -- none reachable, the start itself is the route
+      local i0, i1 = ceil((gx - query.near - ox) * k), floor((gx + query.near - ox) * k)
+      local j0, j1 = ceil((gy - query.near - oy) * k), floor((gy + query.near - oy) * k)
+      if i0 < 0 then i0 = 0 end
+      if j0 < 0 then j0 = 0 end
+      if i1 > nx - 1 then i1 = nx - 1 end
+      if j1 > ny - 1 then j1 = ny - 1 end
+      local best, bi, bj = nil, nil, nil
+      local ri0 = ceil((gx - query.near - ox) * k)
+      local ri1 = floor((gx + query.near - ox) * k)
+      local rj0 = ceil((gy - query.near - oy) * k)
+      local rj1 = floor((gy + query.near - oy) * k)
+      for j = j0, j1 do
+        local edge = j == rj0 or j == rj1
+        local step = edge and 1 or max(1, ri1 - ri0)
+        for i = ri0, ri1, step do
+          if i >= i0 and i <= i1 and g:is_passable(i, j) then
+            local du, dv = i + 0.5 - su, j + 0.5 - sv
+            local d2 = du * du + dv * dv
+            if not best or d2 < best then best, bi, bj = d2, i, j end
+          end
+        end
+      end
+      if best then
+        opts.goal = nil
+        gu, gv = bi + 0.5, bj + 0.5
+      else
+        stay = true
+      end
+    end
   else
     local gi, gj = floor(gu), floor(gv)
     if gi < 0 or gj < 0 or gi >= nx or gj >= ny then return nil, "goal_outside" end
@@ -551,8 +588,17 @@ local function search(room, d, query, k, c, snap)
       opts.goal = { shape = "circle", radius = c + 1.5 }
     end
   end
-  local path, why, info = g:find_path(su, sv, gu, gv, opts)
-  if not path then return nil, why end
+  local path, why, info = nil, nil, { expanded = 0 }
+  if not stay then
+    path, why, info = g:find_path(su, sv, gu, gv, opts)
+    if not path then
+      if not (near and not opts.goal) then return nil, why end
+      -- the boundary is out of reach from inside the square: stay
+      path, info = { { x = su, y = sv } }, { expanded = info and info.expanded or 0 }
+    end
+  else
+    path = { { x = su, y = sv } }
+  end
   local points = { { sx, sy } }
   local function add(x, y)
     local last = points[#points]
