@@ -588,16 +588,15 @@ local function search(room, d, query, k, c, snap)
       opts.goal = { shape = "circle", radius = c + 1.5 }
     end
   end
-  local path, why, info = nil, nil, { expanded = 0 }
+  local path, info = { { x = su, y = sv } }, { expanded = 0 }
   if not stay then
+    local why
     path, why, info = g:find_path(su, sv, gu, gv, opts)
     if not path then
       if not (near and not opts.goal) then return nil, why end
       -- the boundary is out of reach from inside the square: stay
       path, info = { { x = su, y = sv } }, { expanded = info and info.expanded or 0 }
     end
-  else
-    path = { { x = su, y = sv } }
   end
   local points = { { sx, sy } }
   local function add(x, y)
