@@ -201,11 +201,12 @@ ASAN_LIB = $(shell $(CC) -print-file-name=libasan.so)
 UBSAN_LIB = $(shell $(CC) -print-file-name=libubsan.so)
 
 # the tools first (a short fuzz, the coverage gate, the memory checker, the
-# LÖVE example), each failing make test on its own; the busted specs run
-# last, on every built Lua: their closing line "specs: N passed, M failed"
-# is the last line of make test
+# LÖVE example, the unit player when Chromium is installed), each failing
+# make test on its own; the busted specs run last, on every built Lua:
+# their closing line "specs: N passed, M failed" is the last line of make
+# test
 test: deps-test build asan clang-check versions lint ctest check-fast-math fuzz-short \
-      soak-short coverage memcheck love-check
+      soak-short coverage memcheck love-check unit-player-if-present
 	@sh tools/run-specs.sh $(LUA) $(BUSTED) "$(ASAN_LIB) $(UBSAN_LIB)" "$$(cat build/versions)"
 
 # ------------------------------------------------------------ coverage --
@@ -326,6 +327,18 @@ demo: deps build
 check-route-tester: build
 	@sh tools/route-tester/check.sh spec/data/routes/sample.route.json \
 	  build/route-tester.png
+
+# the unit player: a recorded unit simulation played back in headless
+# Chromium (installed when missing, as root); make test runs it through
+# unit-player-if-present, which says plainly when Chromium is not there
+.PHONY: check-unit-player unit-player-if-present
+check-unit-player: build
+	@sh tools/unit-player/check.sh build/unit-recording.js build/unit-player.png
+
+unit-player-if-present: build
+	@if command -v chromium >/dev/null 2>&1; then \
+	  sh tools/unit-player/check.sh build/unit-recording.js build/unit-player.png; \
+	else echo "check-unit-player: skipped (chromium not installed; make check-unit-player installs it)"; fi
 
 clean:
 	rm -rf build wayfinder src/*.o src/lua/*.o

@@ -7,12 +7,11 @@
 -- reference's recursion.
 --
 --   lua5.4 bench/house.lua [ticks] [people]      (from the repository root)
-local compat = require("wayfinder.compat")
-
 local root = (arg and arg[0] or ""):match("^(.-)[^/\\]*$") .. "../"
 package.path = root .. "lua/?.lua;" .. root .. "lua/?/init.lua;" .. root .. "spec/?.lua;"
   .. package.path
 package.cpath = root .. "build/?.so;" .. package.cpath
+local compat = require("wayfinder.compat")
 
 -- the specs' seeded house generator: one copy, in spec/support
 local house = require("support.house_gen")

@@ -79,6 +79,52 @@ describe("wayfinder.gridplan.plan", function()
   end)
 end)
 
+describe("wayfinder.gridplan.plan and the walker", function()
+  -- A hall above a room, a wall between them at y = 1 with an open door over
+  -- its tile x = 2. A person 0.5 wide stands 0.1 past the door line, inside
+  -- the frame's clearance, so the raster refuses its start navcell; someone
+  -- stands below it, so the nearest free navcell is off to one side.
+  local W, H = 6, 4
+  local function house()
+    local rooms = {}
+    for y = 0, H - 1 do
+      for x = 0, W - 1 do rooms[y * W + x + 1] = y == 0 and 1 or 2 end
+    end
+    return { width = W, height = H, rooms = rooms, walls = { { 0, 1, W, 1 } },
+      objects = { { id = 7, x0 = 2.25, y0 = 1.25, x1 = 2.75, y1 = 1.75, person = true } } }
+  end
+
+  -- Walks the route in a walker holding the same walls; the walk's end event.
+  local function walk(points, half)
+    local core = require("wayfinder.core")
+    local h = core.walker_new(W, H)
+    for x = 0, W - 1 do h:set_wall(false, x, 1, true) end
+    h:set_door(false, 2, 1, 9, true)
+    local flat = {}
+    for k, p in ipairs(points) do
+      flat[2 * k - 1] = math.floor(p[1] * 65536 + 0.5)
+      flat[2 * k] = math.floor(p[2] * 65536 + 0.5)
+    end
+    h:add_person(1, flat[1], flat[2], math.floor(half * 65536), math.floor(65536 / 5), 0)
+    h:add_person(7, 2 * 65536 + 32768, 65536 + 32768, 16384, 65536, 0)
+    h:set_route(1, flat, 1)
+    for _ = 1, 400 do
+      local ev = h:step()
+      if #ev > 0 then return ev end
+    end
+    return nil
+  end
+
+  it("leaves a door frame by a leg the walker lets it walk", function()
+    for _, goal in ipairs({ { 0.5, 3.5 }, { 5.5, 3.5 }, { 0.5, 2.5 }, { 5.5, 2.5 } }) do
+      local points = assert(gridplan.plan(house(), { start = { 2.5, 1.1 }, goal = goal,
+        width = 0.5 }))
+      assert.is_true(#points >= 3, "the start is snapped to a navcell first")
+      assert.are.same({ 1, 1, 0 }, walk(points, 0.25))
+    end
+  end)
+end)
+
 describe("wayfinder.gridplan.plan on a room too large for its raster", function()
   it("refuses before building anything", function()
     local ids = {}

@@ -2,6 +2,7 @@
 -- (spec/support/sweep_brute.lua) on random cases, and its edge cases.
 local wayfinder = require("wayfinder")
 local brute = require("support.sweep_brute")
+local prng = require("support.prng")
 
 local sweep = wayfinder.sweep
 
@@ -10,21 +11,63 @@ local function coord(rng, lo, hi)
   return rng(lo * 8, hi * 8) / 8
 end
 
-describe("sweep.square", function()
-  it("agrees with exact rational clipping on random moves", function()
-    math.randomseed(1301)
+describe("sweep.box", function()
+  it("agrees with the exact reference on random moves and boxes", function()
+    local rng = prng.new(1307)
     local hits, misses = 0, 0
     for _ = 1, 20000 do
-      local ax, ay = coord(math.random, -6, 6), coord(math.random, -6, 6)
-      local bx, by = coord(math.random, -6, 6), coord(math.random, -6, 6)
-      local cx, cy = coord(math.random, -3, 3), coord(math.random, -3, 3)
-      local h = math.random(0, 24) / 8
+      local ax, ay = coord(rng.int, -6, 6), coord(rng.int, -6, 6)
+      local bx, by = coord(rng.int, -6, 6), coord(rng.int, -6, 6)
+      local x0, y0 = coord(rng.int, -3, 3), coord(rng.int, -3, 3)
+      local x1, y1 = x0 + rng.int(0, 24) / 8, y0 + rng.int(0, 24) / 8
+      local f = brute.fix
+      local want
+      if f(x0) <= f(ax) and f(ax) <= f(x1) and f(y0) <= f(ay) and f(ay) <= f(y1) then
+        want = false
+      elseif f(x0) <= f(bx) and f(bx) <= f(x1) and f(y0) <= f(by) and f(by) <= f(y1) then
+        want = true
+      else
+        want = brute.meets(f(ax), f(ay), f(bx), f(by), f(x0), f(y0), f(x1), f(y1))
+      end
+      local got = sweep.box(ax, ay, bx, by, x0, y0, x1, y1)
+      if got ~= want then
+        error(("box(%g,%g -> %g,%g; %g,%g,%g,%g): got %s, want %s"):format(
+          ax, ay, bx, by, x0, y0, x1, y1, tostring(got), tostring(want)))
+      end
+      if got then hits = hits + 1 else misses = misses + 1 end
+    end
+    assert.is_true(hits > 1000 and misses > 1000)
+  end)
+
+  it("rejects bad input naming the argument", function()
+    assert.has_error(function() sweep.box(0, 0, 1, 1, "a", 0, 1, 1) end,
+      "wayfinder.sweep.box: x0 must be a number in [-16384, 16384], got 'a'")
+    assert.has_error(function() sweep.box(0, 0, 1, 1, 0, 0, 1, 0 / 0) end,
+      "wayfinder.sweep.box: y1 must be a number in [-16384, 16384], got nan")
+    assert.has_error(function() sweep.box(0, 0, 1, 1, 2, 0, 1, 1) end,
+      "wayfinder.sweep.box: the box must have x0 <= x1 and y0 <= y1")
+    assert.has_error(function() sweep.box(0, 0, 300, 1, 0, 0, 1, 1) end,
+      "wayfinder.sweep.box: the move from (ax, ay) to (bx, by) must be at most 256 along each axis")
+    assert.has_error(function() sweep.box(-16000, 0, -16000, 1, 16000, 0, 16001, 1) end,
+      "wayfinder.sweep.box: the box must lie within 16384 of (ax, ay)")
+  end)
+end)
+
+describe("sweep.square", function()
+  it("agrees with exact rational clipping on random moves", function()
+    local rng = prng.new(1301)
+    local hits, misses = 0, 0
+    for _ = 1, 20000 do
+      local ax, ay = coord(rng.int, -6, 6), coord(rng.int, -6, 6)
+      local bx, by = coord(rng.int, -6, 6), coord(rng.int, -6, 6)
+      local cx, cy = coord(rng.int, -3, 3), coord(rng.int, -3, 3)
+      local h = rng.int(0, 24) / 8
       local want = brute.square(brute.fix(ax), brute.fix(ay), brute.fix(bx), brute.fix(by),
         brute.fix(cx), brute.fix(cy), brute.fix(h))
       local got = sweep.square(ax, ay, bx, by, cx, cy, h)
       if got ~= want then
         error(("square(%g,%g -> %g,%g; %g,%g h %g): got %s, want %s"):format(
-          ax, ay, bx, by, cx, cy, h, got, want))
+          ax, ay, bx, by, cx, cy, h, tostring(got), tostring(want)))
       end
       if got then hits = hits + 1 else misses = misses + 1 end
     end
@@ -67,11 +110,11 @@ end)
 
 describe("sweep.grid", function()
   local function random_grid(seed, w, h, density)
-    math.randomseed(seed)
+    local rng = prng.new(seed)
     local g = wayfinder.grid.new(w, h)
     for y = 0, h - 1 do
       for x = 0, w - 1 do
-        if math.random() < density then g:set_passable(x, y, false) end
+        if rng.float() < density then g:set_passable(x, y, false) end
       end
     end
     return g
@@ -79,13 +122,14 @@ describe("sweep.grid", function()
 
   it("finds the same first blocked navcell as the exact reference", function()
     local g = random_grid(1302, 24, 24, 0.2)
+    local rng = prng.new(1303)
     local function passable(i, j)
       return i >= 0 and j >= 0 and i < 24 and j < 24 and g:is_passable(i, j)
     end
     local hits, clear = 0, 0
     for _ = 1, 6000 do
-      local ax, ay = coord(math.random, -1, 25), coord(math.random, -1, 25)
-      local bx, by = ax + coord(math.random, -5, 5), ay + coord(math.random, -5, 5)
+      local ax, ay = coord(rng.int, -1, 25), coord(rng.int, -1, 25)
+      local bx, by = ax + coord(rng.int, -5, 5), ay + coord(rng.int, -5, 5)
       local wi, wj = brute.grid(passable, brute.fix(ax), brute.fix(ay), brute.fix(bx),
         brute.fix(by))
       local hit, i, j = sweep.grid(g, ax, ay, bx, by)

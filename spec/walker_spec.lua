@@ -169,6 +169,46 @@ describe("the route-following core", function()
     assert.are.same({ 1, 1, 0 }, ev)
   end)
 
+  it("stops a thin fast person before it passes through another person", function()
+    -- half 0.05, one tile per tick: the step from x = 1.2 to 2.2 ends clear
+    -- of the person at 1.7, but the square it sweeps meets theirs
+    local h = core.walker_new(4, 1)
+    local tenth = math.floor(F / 20)
+    h:add_person(1, F + math.floor(F / 5), H, tenth, F, 0)
+    h:add_person(2, F + math.floor(7 * F / 10), H, tenth, Q, 0)
+    walk(h, 1, { F + math.floor(F / 5), H, 3 * F + math.floor(F / 5), H })
+    assert.are.same({ 1, 2, 2 }, h:step())
+    assert.are.equal(F + math.floor(F / 5), (h:person(1)))
+    -- with 2 gone the same step goes through
+    h:remove_person(2)
+    walk(h, 1, { F + math.floor(F / 5), H, 3 * F + math.floor(F / 5), H })
+    assert.are.same({}, h:step())
+    assert.are.equal(2 * F + math.floor(F / 5), (h:person(1)))
+  end)
+
+  it("stops a square that would sweep over a wall's end with neither end touching it", function()
+    -- the wall runs from (2, 1) to (2, 2); the centre passes above its end
+    -- (x = 2 at y = 2.03) but the square of half 0.25 meets it on the way
+    local h = core.walker_new(4, 4)
+    h:set_wall(true, 2, 1, true)
+    local ax, ay = math.floor(172 * F / 100), math.floor(230 * F / 100)
+    local bx, by = math.floor(228 * F / 100), math.floor(176 * F / 100)
+    h:add_person(1, ax, ay, Q, F, 0)
+    assert.is_true(h:square_free(bx, by, Q, 1))
+    walk(h, 1, { ax, ay, bx, by })
+    assert.are.same({ 1, 2, 0 }, h:step())
+    local px, py = h:person(1)
+    assert.are.same({ ax, ay }, { px, py })
+    -- a box there stops it the same way, and names the box
+    h:set_wall(true, 2, 1, false)
+    h:set_box(5, 2 * F - 10, F, 2 * F, 2 * F)
+    walk(h, 1, { ax, ay, bx, by })
+    assert.are.same({ 1, 2, 5 }, h:step())
+    h:remove_box(5)
+    walk(h, 1, { ax, ay, bx, by })
+    assert.are.same({ 1, 1, 0 }, h:step())
+  end)
+
   it("keeps people inside the world's border", function()
     local h = core.walker_new(2, 2)
     h:add_person(1, H, H, Q, Q, 0)

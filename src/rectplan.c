@@ -671,6 +671,44 @@ typedef struct cand {
     wf_fix x, y;
 } cand;
 
+/* The walker's swept rule (wf_sweep_box) for the leg A -> B against the
+ * open rectangle r: as the closed box one unit smaller on each side, so a
+ * leg that only touches r is clear. 0 when A lies in that box (the leg
+ * starts inside: it never collides), 1 when B does, else whether the
+ * segment meets it. Exact for every coordinate within WF_RECTPLAN_LIMIT
+ * (2^29): offsets stay under 2^31 and each product under 2^62. */
+static int leg_meets(wf_fix ax, wf_fix ay, wf_fix bx, wf_fix by,
+                     const wf_rect *r)
+{
+    int64_t x0 = (int64_t)r->x0 + 1, y0 = (int64_t)r->y0 + 1;
+    int64_t x1 = (int64_t)r->x1 - 1, y1 = (int64_t)r->y1 - 1;
+    if (x0 > x1 || y0 > y1)
+        return 0;
+    if (x0 <= ax && ax <= x1 && y0 <= ay && ay <= y1)
+        return 0;
+    if (x0 <= bx && bx <= x1 && y0 <= by && by <= y1)
+        return 1;
+    if ((ax < bx ? ax : bx) > x1 || (ax < bx ? bx : ax) < x0
+        || (ay < by ? ay : by) > y1 || (ay < by ? by : ay) < y0)
+        return 0;
+    int64_t dx = (int64_t)bx - ax, dy = (int64_t)by - ay;
+    int64_t cx2 = x0 + x1 - 2 * (int64_t)ax, cy2 = y0 + y1 - 2 * (int64_t)ay;
+    int64_t cross = cx2 * dy - cy2 * dx;
+    int64_t adx = dx < 0 ? -dx : dx, ady = dy < 0 ? -dy : dy;
+    return (cross < 0 ? -cross : cross) <= (x1 - x0) * ady + (y1 - y0) * adx;
+}
+
+/* 1 when a person walks the straight leg from (ax, ay) to (bx, by) by the
+ * walker's rule: it meets no obstacle it does not start inside. */
+static int leg_clear(const wf_rectplan *p, wf_fix ax, wf_fix ay, wf_fix bx,
+                     wf_fix by)
+{
+    for (int k = 0; k < p->nwalls; k++)
+        if (leg_meets(ax, ay, bx, by, p->walls + k))
+            return 0;
+    return 1;
+}
+
 static int cmp_cand(const void *a, const void *b)
 {
     const cand *u = a, *v = b;
@@ -682,8 +720,10 @@ static int cmp_cand(const void *a, const void *b)
 }
 
 /* The nearest free point to (x, y) within cfg.escape (ties: lower y, then
- * lower x); with node, also one from which the first node has area (its
- * rectangle in *r). The closed free set's nearest point lies on the side
+ * lower x); with node (the start's escape), also one from which the first
+ * node has area (its rectangle in *r) and that the straight leg from (x, y)
+ * reaches by the walker's swept rule (leg_clear: it leaves the obstacles
+ * it starts in without cutting into another's corner). The closed free set's nearest point lies on the side
  * lines of the obstacles, so the candidates are the crossings of the
  * vertical lines {x, the obstacles' x0 and x1} with the horizontal lines
  * {y, their y0 and y1}, taken from obstacles within reach. Sets *found to
@@ -734,7 +774,8 @@ static wf_status escape_point(const wf_rectplan *p, wf_fix x, wf_fix y,
     for (size_t i = 0; i < nc && !*found; i++) {
         if (i > 0 && c[i].x == c[i - 1].x && c[i].y == c[i - 1].y)
             continue;
-        if (node && !grow_start(p, c[i].x, c[i].y, r))
+        if (node && (!leg_clear(p, x, y, c[i].x, c[i].y)
+                     || !grow_start(p, c[i].x, c[i].y, r)))
             continue;
         *ox = c[i].x;
         *oy = c[i].y;
@@ -764,7 +805,18 @@ static void start(wf_rectplan *p)
         }
         p->escaped = 1;
     }
-    if (c->mode == WF_RECTPLAN_DEST_NEAR && c->near > 0) {
+    if (c->mode == WF_RECTPLAN_DEST_NEAR && c->near > 0
+        && llabs((long long)s->x - c->gx) <= c->near
+        && llabs((long long)s->y - c->gy) <= c->near && !near_free(p)) {
+        /* near means anywhere within the square: a start already in it
+         * (closed) where no stretch of the square's boundary is free (a
+         * closet smaller than the square) has arrived; where one is, the
+         * route still ends on the boundary, so people waiting near a door
+         * step out of the way through it */
+        g->x = s->x;
+        g->y = s->y;
+        p->cfg.mode = WF_RECTPLAN_DEST_POINT;
+    } else if (c->mode == WF_RECTPLAN_DEST_NEAR && c->near > 0) {
         if (!near_free(p)) {
             fail(p, WF_GOAL_BLOCKED);
             return;

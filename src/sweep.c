@@ -46,6 +46,18 @@ int wf_segment_meets_box(wf_fix ax, wf_fix ay, wf_fix bx, wf_fix by,
     return abs64(cross) <= ex2 * abs64(dy) + ey2 * abs64(dx);
 }
 
+int wf_sweep_box(wf_fix ax, wf_fix ay, wf_fix bx, wf_fix by, wf_fix x0,
+                 wf_fix y0, wf_fix x1, wf_fix y1)
+{
+    if (x0 > x1 || y0 > y1)
+        return 0;
+    if (x0 <= ax && ax <= x1 && y0 <= ay && ay <= y1)
+        return 0;                         /* starts inside or on: free */
+    if (x0 <= bx && bx <= x1 && y0 <= by && by <= y1)
+        return 1;                         /* ends inside or on */
+    return wf_segment_meets_box(ax, ay, bx, by, x0, y0, x1, y1);
+}
+
 wf_status wf_sweep_square(wf_fix ax, wf_fix ay, wf_fix bx, wf_fix by,
                           wf_fix cx, wf_fix cy, wf_fix h, int *hit)
 {

@@ -426,6 +426,125 @@ static uint32_t solid_blocker(const wf_walker *wk, const sq *s, const sq *old,
     return best;
 }
 
+/* ------------------------------------------------------ swept moves -- */
+/* A step A -> B of a person of half size h is tested by the swept rule of
+ * sweep.c (wf_sweep_box) against every wall edge, box and other person,
+ * each grown by h - 2^-16: positions are lattice points, so the closed box
+ * grown by h - 2^-16 holds exactly the centres whose open square overlaps
+ * the thing; squares that only touch do not collide, and what the square
+ * already overlaps at A never blocks. */
+
+static wf_fix fix_floor_tile(int64_t v)
+{
+    return (wf_fix)floor_div(v, WF_FIX_ONE);
+}
+
+/* 1 when the step meets a stopping wall edge inside the world; *blk as for
+ * square_hits_walls. */
+static int sweep_walls(const wf_walker *wk, wf_fix ax, wf_fix ay, wf_fix bx,
+                       wf_fix by, wf_fix half, uint32_t *blk)
+{
+    int64_t g = (int64_t)half - 1;
+    int64_t minx = ax < bx ? ax : bx, maxx = ax < bx ? bx : ax;
+    int64_t miny = ay < by ? ay : by, maxy = ay < by ? by : ay;
+    int X0 = clampi(fix_floor_tile(minx - g) , 1, wk->w - 1);
+    int X1 = clampi(fix_floor_tile(maxx + g) + 1, 1, wk->w - 1);
+    int r0 = clampi(fix_floor_tile(miny - g) - 1, 0, wk->h - 1);
+    int r1 = clampi(fix_floor_tile(maxy + g), 0, wk->h - 1);
+    for (int X = X0; X <= X1; X++)
+        for (int r = r0; r <= r1; r++) {
+            uint32_t door;
+            int64_t ex = (int64_t)X * WF_FIX_ONE, ey = (int64_t)r * WF_FIX_ONE;
+            if (!edge_blocks(wk, 1, X, r, &door))
+                continue;
+            if (wf_sweep_box(ax, ay, bx, by, (wf_fix)(ex - g), (wf_fix)(ey - g),
+                             (wf_fix)(ex + g), (wf_fix)(ey + WF_FIX_ONE + g))) {
+                *blk = door;
+                return 1;
+            }
+        }
+    int Y0 = clampi(fix_floor_tile(miny - g), 1, wk->h - 1);
+    int Y1 = clampi(fix_floor_tile(maxy + g) + 1, 1, wk->h - 1);
+    int c0 = clampi(fix_floor_tile(minx - g) - 1, 0, wk->w - 1);
+    int c1 = clampi(fix_floor_tile(maxx + g), 0, wk->w - 1);
+    for (int Y = Y0; Y <= Y1; Y++)
+        for (int c = c0; c <= c1; c++) {
+            uint32_t door;
+            int64_t ex = (int64_t)c * WF_FIX_ONE, ey = (int64_t)Y * WF_FIX_ONE;
+            if (!edge_blocks(wk, 0, c, Y, &door))
+                continue;
+            if (wf_sweep_box(ax, ay, bx, by, (wf_fix)(ex - g), (wf_fix)(ey - g),
+                             (wf_fix)(ex + WF_FIX_ONE + g), (wf_fix)(ey + g))) {
+                *blk = door;
+                return 1;
+            }
+        }
+    return 0;
+}
+
+/* Lowest id among boxes and people (other than person p) that the step
+ * of p to (bx, by) meets; 0 when none. */
+static uint32_t sweep_solids(const wf_walker *wk, const person *p, wf_fix bx,
+                             wf_fix by)
+{
+    uint32_t best = 0;
+    wf_fix ax = p->x, ay = p->y;
+    int64_t g = (int64_t)p->half - 1;
+    int64_t minx = ax < bx ? ax : bx, maxx = ax < bx ? bx : ax;
+    int64_t miny = ay < by ? ay : by, maxy = ay < by ? by : ay;
+    sq reach = {(wf_fix)(minx - p->half), (wf_fix)(miny - p->half),
+                (wf_fix)(maxx + p->half), (wf_fix)(maxy + p->half)};
+    int x0, y0, x1, y1;
+    tile_range(wk, &reach, &x0, &y0, &x1, &y1);
+    for (int y = y0; y <= y1; y++)
+        for (int x = x0; x <= x1; x++) {
+            size_t t = (size_t)y * (size_t)wk->w + (size_t)x;
+            for (uint32_t k = wk->tile_start[t]; k < wk->tile_start[t + 1];
+                 k++) {
+                const box *b = &wk->boxes[wk->tile_items[k]];
+                if (b->id == p->id || (best && b->id >= best))
+                    continue;
+                if (wf_sweep_box(ax, ay, bx, by, (wf_fix)(b->x0 - g),
+                                 (wf_fix)(b->y0 - g), (wf_fix)(b->x1 + g),
+                                 (wf_fix)(b->y1 + g)))
+                    best = b->id;
+            }
+        }
+    /* people: a centre within half + half <= 1 tile of the segment lies in
+     * a tile at most one away from the segment's bounding box */
+    int tx0 = (int)fix_floor_tile(minx) - 1, tx1 = (int)fix_floor_tile(maxx) + 1;
+    int ty0 = (int)fix_floor_tile(miny) - 1, ty1 = (int)fix_floor_tile(maxy) + 1;
+    for (int y = ty0; y <= ty1; y++) {
+        if (y < 0 || y >= wk->h)
+            continue;
+        for (int x = tx0; x <= tx1; x++) {
+            if (x < 0 || x >= wk->w)
+                continue;
+            for (int j = wk->head[(size_t)y * (size_t)wk->w + (size_t)x];
+                 j >= 0; j = wk->people[j].next) {
+                const person *o = &wk->people[j];
+                if (o->id == p->id || (best && o->id >= best))
+                    continue;
+                int64_t e = (int64_t)p->half + o->half - 1;
+                if (wf_sweep_box(ax, ay, bx, by, (wf_fix)(o->x - e),
+                                 (wf_fix)(o->y - e), (wf_fix)(o->x + e),
+                                 (wf_fix)(o->y + e)))
+                    best = o->id;
+            }
+        }
+    }
+    return best;
+}
+
+/* 1 when the end square leaves the world and the start square did not. */
+static int leaves_world(const wf_walker *wk, const sq *now, const sq *next)
+{
+    int64_t W = (int64_t)wk->w * WF_FIX_ONE, H = (int64_t)wk->h * WF_FIX_ONE;
+    int out = next->x0 < 0 || next->y0 < 0 || next->x1 > W || next->y1 > H;
+    int was = now->x0 < 0 || now->y0 < 0 || now->x1 > W || now->y1 > H;
+    return out && !was;
+}
+
 /* ----------------------------------------------------------- public -- */
 
 wf_status wf_walker_create(wf_walker **out, int width, int height)
@@ -805,10 +924,15 @@ static int step_person(wf_walker *wk, int i, uint32_t *blk)
     if (qx != p->x || qy != p->y) {
         sq now = square_at(p->x, p->y, p->half);
         sq next = square_at(qx, qy, p->half);
-        if (segment_crosses_walls(wk, p->x, p->y, qx, qy, blk)
-            || square_hits_walls(wk, &next, &now, blk))
+        if (segment_crosses_walls(wk, p->x, p->y, qx, qy, blk))
             return WF_MOVE_BLOCKED;
-        *blk = solid_blocker(wk, &next, &now, p->id);
+        if (leaves_world(wk, &now, &next)) {
+            *blk = 0;
+            return WF_MOVE_BLOCKED;
+        }
+        if (sweep_walls(wk, p->x, p->y, qx, qy, p->half, blk))
+            return WF_MOVE_BLOCKED;
+        *blk = sweep_solids(wk, p, qx, qy);
         if (*blk)
             return WF_MOVE_BLOCKED;
         p->facing = octant(dx, dy);

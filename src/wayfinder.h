@@ -562,8 +562,11 @@ wf_area wf_area_inflate(wf_area a, wf_fix margin);
 
 typedef enum wf_rectplan_dest {
     WF_RECTPLAN_DEST_POINT = 0,    /* end on the goal point */
-    WF_RECTPLAN_DEST_NEAR = 1      /* end on the boundary of the square of half
-                              size `near` centred on the goal */
+    WF_RECTPLAN_DEST_NEAR = 1      /* end anywhere within the square of half
+                              size `near` centred on the goal: the route
+                              ends on its boundary where it first enters
+                              it; a start in it (closed) is the route
+                              when no stretch of the boundary is free */
 } wf_rectplan_dest;
 
 typedef struct wf_rectplan_config {
@@ -610,9 +613,10 @@ typedef enum wf_rectplan_state {
 /* Checks cfg, copies and inflates the areas, allocates every buffer, grows
  * the start node and opens the start. A start inside an obstacle first
  * escapes: the search begins from the nearest point within cfg.escape
- * that lies in the planning box, outside every obstacle and with room to
- * grow a node (nearest by Euclidean distance; ties: lower y, then lower
- * x); the route still begins at the start. A point goal inside obstacles
+ * that lies in the planning box, outside every obstacle, with room to
+ * grow a node and reached by a straight leg the walker allows (it cuts
+ * into no obstacle the start is not in; nearest by Euclidean distance;
+ * ties: lower y, then lower x); the route still begins at the start. A point goal inside obstacles
  * of which none is a person moves the same way. A start or goal that
  * stays blocked gives a planner already failed (see wf_rectplan_status), not
  * an error. Returns WF_ERR_ARG for a bad config, WF_ERR_NOMEM. */
@@ -999,12 +1003,15 @@ wf_status wf_path_join(const int32_t *qx, const int32_t *qy, int qn,
  *     one sub-goal per tick); after the last point the route is done;
  *   - the step is refused (the person stays, the route is dropped and a
  *     WF_MOVE_BLOCKED event names the blocker) when the centre's segment
- *     crosses a wall edge that is not an open door, or the square at the new
- *     position newly overlaps a wall edge, the world's border, a box or
- *     another person. "Newly" means: something the square already overlaps
- *     at the old position never blocks, so people who were placed touching
- *     or overlapping can always separate. Overlap is of open interiors, so
- *     squares that only touch do not collide.
+ *     crosses a wall edge that is not an open door, the square newly leaves
+ *     the world, or the step meets a stopping wall edge, a box or another
+ *     person by the swept rule of the units (wf_sweep_box): each thing is
+ *     grown by the mover's half size less 2^-16; a step starting inside or
+ *     on it never collides (people placed touching or overlapping can
+ *     always separate), one ending inside or on it does, otherwise the
+ *     segment is tested exactly. The 2^-16 makes overlap that of open
+ *     interiors on the fixed-point lattice, so squares that only touch do
+ *     not collide.
  *   - among several blockers the wall (or world border) wins, reported as
  *     blocker 0, or as the door's id when the edge holds a closed door;
  *     otherwise the lowest id among boxes and people.
@@ -1168,6 +1175,13 @@ wf_status wf_sweep_square(wf_fix ax, wf_fix ay, wf_fix bx, wf_fix by,
  * y0 <= y1 (0 otherwise). The primitive under wf_sweep_square. */
 int wf_segment_meets_box(wf_fix ax, wf_fix ay, wf_fix bx, wf_fix by,
                          wf_fix x0, wf_fix y0, wf_fix x1, wf_fix y1);
+
+/* The same rule against the closed box [x0, x1] x [y0, y1] (a wall or a
+ * piece of furniture grown by the mover's half size): 0 when A lies inside
+ * or on it, 1 when B does, else wf_segment_meets_box. 0 for an empty box
+ * (x0 > x1 or y0 > y1); same limits as wf_segment_meets_box. */
+int wf_sweep_box(wf_fix ax, wf_fix ay, wf_fix bx, wf_fix by, wf_fix x0,
+                 wf_fix y0, wf_fix x1, wf_fix y1);
 
 /* *hit = 1 when the move A -> B meets a navcell not passable for cls (see
  * above); then (*hx, *hy) is the first such navcell met, columns taken

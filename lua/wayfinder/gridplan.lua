@@ -14,10 +14,11 @@
 local compat = require("wayfinder.compat")
 local idiv = compat.idiv
 local grid = require("wayfinder.grid")
+local sweep = require("wayfinder.sweep")
 
 local M = {}
 
-local floor, ceil, max = math.floor, math.ceil, math.max
+local floor, ceil, max, min = math.floor, math.ceil, math.max, math.min
 
 M.DEFAULT_CELLS = 8
 local TUNING_KEYS = { cells = true, snap = true }
@@ -270,44 +271,314 @@ local function room_data(room, rid, k, c)
   return d
 end
 
--- The passable navcell nearest to (i, j) by rings of growing Chebyshev
--- radius, scanned row by row; nil beyond radius r.
-local function snap_cell(g, nx, ny, i, j, r)
-  for d = 1, r do
-    for jj = j - d, j + d do
-      if jj >= 0 and jj < ny then
-        local edge = jj == j - d or jj == j + d
-        local step = edge and 1 or 2 * d
-        for ii = i - d, i + d, step do
-          if ii >= 0 and ii < nx and g:is_passable(ii, jj) then return ii, jj end
+-- The walls of a description as the walker holds them, once per
+-- description: unit edges by key (a wall segment runs under its doors
+-- too, and the edge a person stands in never stops a step that starts
+-- there), and any wall off the tile lattice whole.
+local function wall_edges(room)
+  local cache = caches[room]
+  if cache.edges then return cache.edges end
+  local W = room.width
+  local h, v, odd = {}, {}, {}
+  for _, s in ipairs(room.walls) do
+    local x0, y0, x1, y1 = s[1], s[2], s[3], s[4]
+    if x0 > x1 then x0, x1 = x1, x0 end
+    if y0 > y1 then y0, y1 = y1, y0 end
+    if x0 ~= floor(x0) or y0 ~= floor(y0) or x1 ~= floor(x1) or y1 ~= floor(y1)
+        or (x0 ~= x1 and y0 ~= y1) then
+      odd[#odd + 1] = { x0, y0, x1, y1 }
+    elseif y0 == y1 then
+      for x = x0, x1 - 1 do h[y0 * (W + 1) + x] = true end
+    else
+      for y = y0, y1 - 1 do v[y * (W + 1) + x0] = true end
+    end
+  end
+  cache.edges = { h = h, v = v, odd = odd }
+  return cache.edges
+end
+
+-- Whether the walker would let a square of half size `half` step straight
+-- from (ax, ay) to (bx, by): the walker's own swept test
+-- (wayfinder.sweep.box against each unit wall edge, and each box of
+-- `solids`, grown by half - 2^-16; see docs/world.md).
+local function leg_clear(room, ax, ay, bx, by, half, solids)
+  local e = half - 1 / 65536
+  if e < 0 then e = 0 end
+  local W = room.width
+  local edges = wall_edges(room)
+  local lx, hx = floor(min(ax, bx) - e) - 1, ceil(max(ax, bx) + e) + 1
+  local ly, hy = floor(min(ay, by) - e) - 1, ceil(max(ay, by) + e) + 1
+  for y = ly, hy do
+    for x = lx, hx do
+      local key = y * (W + 1) + x
+      if edges.h[key] and sweep.box(ax, ay, bx, by, x - e, y - e, x + 1 + e, y + e) then
+        return false
+      end
+      if edges.v[key] and sweep.box(ax, ay, bx, by, x - e, y - e, x + e, y + 1 + e) then
+        return false
+      end
+    end
+  end
+  for _, s in ipairs(edges.odd) do
+    if sweep.box(ax, ay, bx, by, s[1] - e, s[2] - e, s[3] + e, s[4] + e) then return false end
+  end
+  for _, o in ipairs(solids) do
+    if sweep.box(ax, ay, bx, by, o.x0 - e, o.y0 - e, o.x1 + e, o.y1 + e) then return false end
+  end
+  return true
+end
+
+-- The furniture and the other people of the description whose box lies
+-- within r of (x, y): all a leg from there of at most r can meet. People
+-- the query ignores (within ignore_people_within of the goal) are left
+-- out, as add_people leaves them out of the raster.
+local function solids_near(room, query, r)
+  local x, y = query.start[1], query.start[2]
+  local self_id, ignore = query.start_object, query.ignore_people_within
+  local gx, gy = query.goal[1], query.goal[2]
+  local out = {}
+  for _, o in ipairs(room.objects) do
+    local solid
+    if o.person then
+      solid = o.id ~= self_id
+      if solid and ignore then
+        local dx, dy = (o.x0 + o.x1) / 2 - gx, (o.y0 + o.y1) / 2 - gy
+        solid = dx * dx + dy * dy > ignore * ignore
+      end
+    else
+      solid = not o.walk_over and not o.contained
+    end
+    if solid and o.x1 > o.x0 and o.y1 > o.y0 and o.x1 >= x - r and o.x0 <= x + r
+        and o.y1 >= y - r and o.y0 <= y + r then
+      out[#out + 1] = o
+    end
+  end
+  return out
+end
+
+-- The wall edges and solids whose box grown by e (closed) holds (x, y),
+-- as sets: h and v by edge key, odd and solids by index. A step that
+-- starts in such a box never collides with it.
+local function boxes_holding(room, x, y, e, solids)
+  local W = room.width
+  local edges = wall_edges(room)
+  local at = { h = {}, v = {}, odd = {}, solids = {} }
+  for yy = floor(y - e), ceil(y + e) do
+    for xx = floor(x - e) - 1, ceil(x + e) do
+      local key = yy * (W + 1) + xx
+      if edges.h[key] and x >= xx - e and x <= xx + 1 + e and y >= yy - e and y <= yy + e then
+        at.h[key] = true
+      end
+      if edges.v[key] and x >= xx - e and x <= xx + e and y >= yy - e and y <= yy + 1 + e then
+        at.v[key] = true
+      end
+    end
+  end
+  for n, s in ipairs(edges.odd) do
+    if x >= s[1] - e and x <= s[3] + e and y >= s[2] - e and y <= s[4] + e then
+      at.odd[n] = true
+    end
+  end
+  for n, o in ipairs(solids) do
+    if x >= o.x0 - e and x <= o.x1 + e and y >= o.y0 - e and y <= o.y1 + e then
+      at.solids[n] = true
+    end
+  end
+  return at
+end
+
+-- Whether a centre at (x, y) lies outside every wall edge and solid grown
+-- by e (closed boxes) except those of `skip` (boxes_holding the start).
+local function point_free(room, x, y, e, solids, skip)
+  local W = room.width
+  local edges = wall_edges(room)
+  for yy = floor(y - e), ceil(y + e) do
+    for xx = floor(x - e) - 1, ceil(x + e) do
+      local key = yy * (W + 1) + xx
+      if edges.h[key] and not skip.h[key] and x >= xx - e and x <= xx + 1 + e
+          and y >= yy - e and y <= yy + e then
+        return false
+      end
+      if edges.v[key] and not skip.v[key] and x >= xx - e and x <= xx + e
+          and y >= yy - e and y <= yy + 1 + e then
+        return false
+      end
+    end
+  end
+  for n, s in ipairs(edges.odd) do
+    if not skip.odd[n] and x >= s[1] - e and x <= s[3] + e and y >= s[2] - e
+        and y <= s[4] + e then
+      return false
+    end
+  end
+  for n, o in ipairs(solids) do
+    if not skip.solids[n] and x >= o.x0 - e and x <= o.x1 + e and y >= o.y0 - e
+        and y <= o.y1 + e then
+      return false
+    end
+  end
+  return true
+end
+
+-- The way out of a start navcell the raster refuses (in a door frame's
+-- clearance, or next to another person): a breadth-first search over
+-- navcell centres within Chebyshev radius r of the start navcell (si, sj)
+-- where the walker lets the person stand (point_free: clear of everything
+-- but what the person already overlaps at the start), by steps of one
+-- navcell along an axis, entered from the start by a straight leg the
+-- walker allows, to the nearest navcell the raster passes. The chain is
+-- then string-pulled into legs, each one tested by the walker's own rule
+-- (leg_clear); returns that navcell and the legs, or nil when there is no
+-- such navcell or a leg fails.
+local function escape(room, g, d, query, k, si, sj, r)
+  if r < 1 then return nil end
+  local ox, oy, nx, ny = d.ox, d.oy, d.nx, d.ny
+  local sx, sy = query.start[1], query.start[2]
+  local half = query.width / 2
+  local e = half - 1 / 65536
+  if e < 0 then e = 0 end
+  local solids = solids_near(room, query, (r + 2) / k + half + 1)
+  local skip = boxes_holding(room, sx, sy, e, solids)
+  local side = 2 * r + 1
+  -- cell (i, j) as a key within the search square
+  local function key(i, j) return (j - sj + r) * side + (i - si + r) end
+  local seen, from, queue = {}, {}, {}
+  local function free(i, j)
+    return i >= 0 and j >= 0 and i < nx and j < ny
+      and point_free(room, ox + i / k, oy + j / k, e, solids, skip)
+  end
+  -- entries: the navcells within two of the start the person reaches by
+  -- one leg, nearest first (rings, row by row, as everywhere here)
+  for dd = 0, min(2, r) do
+    for j = sj - dd, sj + dd do
+      local edge = j == sj - dd or j == sj + dd
+      local step = (edge or dd == 0) and 1 or 2 * dd
+      for i = si - dd, si + dd, step do
+        local kk = key(i, j)
+        if not seen[kk] and free(i, j)
+            and leg_clear(room, sx, sy, ox + i / k, oy + j / k, half, solids) then
+          seen[kk] = true
+          from[kk] = false
+          queue[#queue + 1] = { i, j }
         end
       end
     end
   end
-  return nil
+  local head, found = 1, nil
+  while head <= #queue do
+    local c = queue[head]
+    head = head + 1
+    if g:is_passable(c[1], c[2]) then
+      found = c
+      break
+    end
+    local ck = key(c[1], c[2])
+    for n = 1, 4 do
+      local i, j = c[1], c[2]
+      if n == 1 then i = i + 1 elseif n == 2 then i = i - 1
+      elseif n == 3 then j = j + 1 else j = j - 1 end
+      if i >= si - r and i <= si + r and j >= sj - r and j <= sj + r then
+        local kk = key(i, j)
+        if not seen[kk] then
+          seen[kk] = true
+          if free(i, j) then
+            from[kk] = ck
+            queue[#queue + 1] = { i, j }
+          end
+        end
+      end
+    end
+  end
+  if not found then return nil end
+  -- the chain of navcells back to an entry, then the legs: from each
+  -- point the farthest chain navcell a straight leg reaches
+  local chain = {}
+  local kk = key(found[1], found[2])
+  while kk do
+    local j = floor(kk / side)
+    local i = kk - j * side
+    table.insert(chain, 1, { ox + (i + si - r) / k, oy + (j + sj - r) / k })
+    kk = from[kk]
+  end
+  local legs = {}
+  local px, py, at = sx, sy, 0
+  while at < #chain do
+    local to = nil
+    for n = #chain, at + 1, -1 do
+      if leg_clear(room, px, py, chain[n][1], chain[n][2], half, solids) then
+        to = n
+        break
+      end
+    end
+    if not to then return nil end
+    px, py, at = chain[to][1], chain[to][2], to
+    legs[#legs + 1] = { px, py }
+  end
+  return found[1], found[2], legs
 end
 
-local function search(d, query, k, c, snap)
+local function search(room, d, query, k, c, snap)
   local g, ox, oy, nx, ny = d.grid, d.ox, d.oy, d.nx, d.ny
   local sx, sy = query.start[1], query.start[2]
   local gx, gy = query.goal[1], query.goal[2]
   local su, sv = (sx - ox) * k + 0.5, (sy - oy) * k + 0.5
   local si, sj = floor(su), floor(sv)
   if si < 0 or sj < 0 or si >= nx or sj >= ny then return nil, "start_outside" end
-  local snapped = false
+  local legs = nil
   if not g:is_passable(si, sj) then
-    local ni, nj = snap_cell(g, nx, ny, si, sj, snap or 2 * k)
+    -- a start the raster refuses (in a door frame's clearance, or next to
+    -- another person) leaves by legs the walker itself allows, so the
+    -- route never cuts a wall, a door frame or a person
+    local ni, nj
+    ni, nj, legs = escape(room, g, d, query, k, si, sj, snap or 2 * k)
     if not ni then return nil, "start_blocked" end
-    si, sj, snapped = ni, nj, true
+    si, sj = ni, nj
     su, sv = si + 0.5, sj + 0.5
   end
   local gu, gv = (gx - ox) * k + 0.5, (gy - oy) * k + 0.5
   -- a room plan either reaches its goal or fails: no rewriting, no escape
   local opts = { smooth = true, rewrite_goal = false, escape = false }
   local near = query.mode == "near"
+  local stay = false
   if near then
     local hn = query.near * k
     opts.goal = { shape = "square", half_width = hn, half_height = hn }
+    local cx, cy = ox + (su - 0.5) / k, oy + (sv - 0.5) / k
+    if max(math.abs(cx - gx), math.abs(cy - gy)) <= query.near then
+      -- a start already in the square walks out to its boundary, as the
+      -- rectangle planner's does (people waiting near a door step out of
+      -- its way): to the passable navcell of the square's outermost ring
+      -- nearest to it (ties: lower row, then lower column); with none, or
+      -- none reachable, the start itself is the route
+      local i0, i1 = ceil((gx - query.near - ox) * k), floor((gx + query.near - ox) * k)
+      local j0, j1 = ceil((gy - query.near - oy) * k), floor((gy + query.near - oy) * k)
+      if i0 < 0 then i0 = 0 end
+      if j0 < 0 then j0 = 0 end
+      if i1 > nx - 1 then i1 = nx - 1 end
+      if j1 > ny - 1 then j1 = ny - 1 end
+      local best, bi, bj = nil, nil, nil
+      local ri0 = ceil((gx - query.near - ox) * k)
+      local ri1 = floor((gx + query.near - ox) * k)
+      local rj0 = ceil((gy - query.near - oy) * k)
+      local rj1 = floor((gy + query.near - oy) * k)
+      for j = j0, j1 do
+        local edge = j == rj0 or j == rj1
+        local step = edge and 1 or max(1, ri1 - ri0)
+        for i = ri0, ri1, step do
+          if i >= i0 and i <= i1 and g:is_passable(i, j) then
+            local du, dv = i + 0.5 - su, j + 0.5 - sv
+            local d2 = du * du + dv * dv
+            if not best or d2 < best then best, bi, bj = d2, i, j end
+          end
+        end
+      end
+      if best then
+        opts.goal = nil
+        gu, gv = bi + 0.5, bj + 0.5
+      else
+        stay = true
+      end
+    end
   else
     local gi, gj = floor(gu), floor(gv)
     if gi < 0 or gj < 0 or gi >= nx or gj >= ny then return nil, "goal_outside" end
@@ -317,14 +588,24 @@ local function search(d, query, k, c, snap)
       opts.goal = { shape = "circle", radius = c + 1.5 }
     end
   end
-  local path, why, info = g:find_path(su, sv, gu, gv, opts)
-  if not path then return nil, why end
+  local path, info = { { x = su, y = sv } }, { expanded = 0 }
+  if not stay then
+    local why
+    path, why, info = g:find_path(su, sv, gu, gv, opts)
+    if not path then
+      if not (near and not opts.goal) then return nil, why end
+      -- the boundary is out of reach from inside the square: stay
+      path, info = { { x = su, y = sv } }, { expanded = info and info.expanded or 0 }
+    end
+  end
   local points = { { sx, sy } }
   local function add(x, y)
     local last = points[#points]
     if last[1] ~= x or last[2] ~= y then points[#points + 1] = { x, y } end
   end
-  if snapped then add(ox + si / k, oy + sj / k) end
+  if legs then
+    for _, p in ipairs(legs) do add(p[1], p[2]) end
+  end
   for n = 2, #path do add(ox + path[n].x / k, oy + path[n].y / k) end
   if not near then add(gx, gy) end
   return points, { expanded = info.expanded, cells = nx * ny }
@@ -381,7 +662,7 @@ function M.plan(room, query)
   if not built then error(d, 2) end
   local added, err = add_people(room, query, d, cells)
   local ok, points, info = true, nil, nil
-  if not err then ok, points, info = pcall(search, d, query, cells, c, snap) end
+  if not err then ok, points, info = pcall(search, room, d, query, cells, c, snap) end
   for n = #added, 1, -1 do d.grid:remove_obstruction(added[n]) end
   if err then error(FNAME .. ": " .. tostring(err), 2) end
   if not ok then error(points, 0) end

@@ -12,6 +12,10 @@ local M = {}
 --- Whether the move collides with the square of half size `half` at (cx, cy).
 M.square = core.sweep_square
 
+--- Whether the move collides with the closed box [x0, x1] x [y0, y1] by the
+-- same rule (a wall or a piece of furniture grown by the mover's half size).
+M.box = core.sweep_box
+
 --- Whether the move meets a navcell not passable for the class: false, or
 -- true, i, j with the first such navcell from the move's start.
 M.grid = core.sweep_grid

@@ -49,6 +49,28 @@ static int l_square(lua_State *L)
     return 1;
 }
 
+static int l_box(lua_State *L)
+{
+    const char *fname = "wayfinder.sweep.box";
+    static const char *const names[4] = {"x0", "y0", "x1", "y1"};
+    wf_fix m[4], b[4];
+    move_args(L, 1, fname, m);
+    for (int k = 0; k < 4; k++)
+        b[k] = wfl_check_fix(L, 5 + k, fname, names[k], -WFL_UNIT_LIMIT,
+                             WFL_UNIT_LIMIT);
+    if (b[0] > b[2] || b[1] > b[3])
+        return wfl_error(L, fname, "the box must have x0 <= x1 and y0 <= y1");
+    for (int k = 0; k < 4; k++) {
+        int64_t d = (int64_t)b[k] - m[k % 2];
+        if (d > ((int64_t)1 << 30) || -d > ((int64_t)1 << 30))
+            return wfl_error(L, fname, "the box must lie within %d of (ax, ay)",
+                             (int)(((int64_t)1 << 30) / WF_FIX_ONE));
+    }
+    lua_pushboolean(L, wf_sweep_box(m[0], m[1], m[2], m[3], b[0], b[1], b[2],
+                                    b[3]));
+    return 1;
+}
+
 static int l_grid(lua_State *L)
 {
     const char *fname = "wayfinder.sweep.grid";
@@ -71,6 +93,8 @@ void wfl_register_sweep(lua_State *L)
 {
     lua_pushcfunction(L, l_square);
     lua_setfield(L, -2, "sweep_square");
+    lua_pushcfunction(L, l_box);
+    lua_setfield(L, -2, "sweep_box");
     lua_pushcfunction(L, l_grid);
     lua_setfield(L, -2, "sweep_grid");
     lua_pushinteger(L, WF_SWEEP_MAX_STEP / WF_FIX_ONE);
