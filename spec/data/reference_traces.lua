@@ -10,7 +10,7 @@ return {
   -- spec/support/trace_batch.lua: mixed grid work (400 queries)
   batch = "aa166efe",
   -- spec/support/reference_runs.lua: the house world, 24 wanderers, 200 ticks
-  house = "e3a1d0f2",
+  house = "78f7f86f",
   -- spec/support/reference_runs.lua: 40 units, random orders, 150 ticks
   units = "befef00b",
 }
