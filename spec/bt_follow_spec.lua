@@ -118,6 +118,41 @@ describe("bt.escort", function()
     assert.is_true(dist(vip, guard) <= 2)
     assert.are.equal(vip:room(), guard:room())
   end)
+  it("fails with target_failed when its target's walk fails", function()
+    local w = house()
+    local vip = w:add_person { x = 1.5, y = 3.5 }
+    local guard = w:add_person { x = 0.5, y = 0.5, speed = 0.5 }
+    w:add_object { type = "crate", x = 4, y = 0 }
+    w:add_tree("escort", bt.escort(vip.id, { side = "near" }))
+    guard:push("escort")
+    vip:route_to(4.5, 0.5)   -- under the crate: no path
+    w:tick(60)
+    assert.are.equal("failure", vip:state().last_result)
+    assert.are.equal("failure", guard:state().last_result)
+    assert.are.equal("target_failed", guard:state().reason)
+    assert.is_true(dist(vip, guard) <= 1.5)
+  end)
+
+  it("halts with interrupted and walks on after a frame pushed above it", function()
+    local w = house()
+    local vip = w:add_person { x = 1.5, y = 3.5, speed = 0.2 }
+    local guard = w:add_person { x = 0.5, y = 0.5, speed = 0.5 }
+    w:add_tree("escort", bt.escort(vip.id))
+    w:add_tree("pause", bt.wait(5))
+    guard:push("escort")
+    vip:route_to(4.5, 3.5)
+    w:tick(4)
+    guard:push("pause")
+    w:tick(100)
+    assert.are.equal("success", guard:state().last_result)
+    assert.is_true(dist(vip, guard) <= 1.5)
+    guard:push("escort")
+    vip:route_to(10.5, 3.5)
+    w:tick(3)
+    guard:halt()
+    assert.are.equal("interrupted", guard:last_failure())
+    assert.are.equal(1, guard:state().stats.failures.interrupted)
+  end)
 end)
 
 describe("bt.flee_from", function()
@@ -191,7 +226,6 @@ describe("bt.hold_formation", function()
         local x, y = members[i]:position()
         local d = math.sqrt((x - s[given[i]].x) ^ 2 + (y - s[given[i]].y) ^ 2)
         if t > 20 and lead:walking() then worst_walking = math.max(worst_walking, d) end
-        if os.getenv("FDEBUG") then print(t, i, x, y, s[given[i]].x, s[given[i]].y, d) end
       end
     end
     -- while the leader walks, a member trails its slot by less than one
@@ -348,9 +382,6 @@ describe("company primitives' runs", function()
       local p = {}
       for _, o in ipairs(w1:objects()) do
         if o.person then p[#p + 1] = o end
-      end
-      if os.getenv("FDEBUG") then
-        for k = 1, #p do print(seed, k, p[k]:position(), p[k]:state().last_result, p[k]:state().reason) end
       end
       assert.are.equal("success", p[1]:state().last_result)
       assert.is_true(dist(p[1], p[2]) <= 2)
