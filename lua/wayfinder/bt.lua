@@ -301,6 +301,42 @@ function M.reserve_portal(options)
   })
 end
 
+--- Follow: keeps within options.distance behind the target (default the
+-- stack object), planning again after every short leg, through doors.
+function M.follow(target, options)
+  return new_node("primitive", {
+    primitive = "follow",
+    options = primitives.check_follow("wayfinder.bt.follow", target, options, 3),
+  })
+end
+
+--- Escort: keeps beside the target until it has arrived (no frames left,
+-- not walking), then succeeds.
+function M.escort(target, options)
+  return new_node("primitive", {
+    primitive = "escort",
+    options = primitives.check_escort("wayfinder.bt.escort", target, options, 3),
+  })
+end
+
+--- Flee From: walks away from the target (an object or a point) until
+-- options.distance from it, over passable ground of the person's part.
+function M.flee_from(target, options)
+  return new_node("primitive", {
+    primitive = "flee_from",
+    options = primitives.check_flee("wayfinder.bt.flee_from", target, options, 3),
+  })
+end
+
+--- Hold Formation: keeps this member's slot of a formation hung behind the
+-- leader; options.members(ctx) lists the group.
+function M.hold_formation(leader, options)
+  return new_node("primitive", {
+    primitive = "hold_formation",
+    options = primitives.check_formation("wayfinder.bt.hold_formation", leader, options, 3),
+  })
+end
+
 --- Sets the failed-portal protocol for the stack object (a door): trap count
 -- = -(door id), failed_portal = door id; then fails.
 function M.fail_portal()
