@@ -21,6 +21,7 @@ build="$here/build/crowd"
 mkdir -p "$build"
 records="$build/records.tsv"
 : > "$records"
+rm -f "$build"/*.crowd
 say() { printf '%s\n' "$*"; }
 
 say "== crowds: wayfinder units (avoidance = velocity) and the packaged crowd"
@@ -73,3 +74,4 @@ say "(- = not within the bound). gap: least centre distance minus both radii ove
 say "pair and tick (negative = overlap); ovl: pair-ticks overlapping (circles, both peers)."
 say "ms/t/a: milliseconds of the tick call per tick per agent (wall clock)."
 "$LUA" "$here/crowd_report.lua" "$records"
+[ $have_detour = 1 ] || say "(SKIPPED: no detour-crowd rows, the crowd library is missing; see above)"
