@@ -295,6 +295,8 @@ bench: deps build build/core_bench versions
 	    echo "== bench/$$b.lua"; $(LUA) bench/$$b.lua $(MAPS) || exit 1; \
 	  fi; done
 
+# the search peers on the maps, then the crowds (bench/peers/crowd.sh; it
+# says so when it skipped the crowd library because it is not installed)
 bench-peers: deps build
 	@sh bench/peers/run.sh $(MAPS)
 

@@ -2,7 +2,9 @@
 # bench/peers/run.sh [maps_dir] - `make bench-peers`: wayfinder's search side
 # by side with the pathfinders Lua and C game developers use today (libtcod's
 # A*, PathFinding.js's A* and JPS), same maps, same queries, same movement
-# rule, same run. Installs what is missing, builds the harnesses into
+# rule, same run; then the crowds (bench/peers/crowd.sh: wayfinder's units
+# with avoidance beside the packaged crowd library, librecast-dev, which it
+# installs as root or says it skipped). Installs what is missing, builds the harnesses into
 # bench/peers/build/, runs them and prints bench/peers/report.lua's table.
 # See docs/peers.md.
 #
@@ -27,9 +29,12 @@ AR0011SR:100 random512-10-0:100 32room_000:100"
 MAP_LIST=${PEERS_MAPS:-$DEFAULT_MAPS}
 
 if [ ! -d "$maps_arg" ]; then
+    # the crowd comparison needs no maps: it runs anyway
+    sh "$here/crowd.sh"
+    echo ""
     echo "bench-peers: maps directory '$maps_arg' not found."
-    echo "Skipped: every measurement (wayfinder, libtcod, PathFinding.js);" \
-         "nothing was installed or built."
+    echo "Skipped: every search measurement (wayfinder, libtcod, PathFinding.js);" \
+         "only the crowds above ran."
     echo "Run it with the Moving AI maps folder:" \
          "make bench-peers MAPS=/path/to/maps  or  sh bench/peers/run.sh /path/to/maps"
     exit 0
@@ -183,6 +188,8 @@ say "queries per pass. ratio = peer median / wayfinder JPS (C core) median; mean
 say "cpu r. are the same from means and from processor-time medians. Absolute times move"
 say "by up to ~40% between runs on a shared machine: compare within one run."
 "$LUA" "$here/report.lua" "$records"
+say ""
+sh "$here/crowd.sh"
 say ""
 say "total $(($(date +%s) - started)) s; records in $records"
 exit 0
