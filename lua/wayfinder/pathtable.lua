@@ -500,7 +500,6 @@ M.MAX_COST = MAX_COST
 
 -- errors at the caller's line, named for the function or method called,
 -- and a wrong self refused by name (tools/fuzz/api.lua looks for both)
-local util = require("wayfinder.util")
 for _, name in ipairs({ "new", "from_doors", "from_graph", "from_regions" }) do
   -- from_regions hands its grid to wayfinder.graph.from_grid, whose errors
   -- keep their name (docs/pathtable.md)

@@ -337,7 +337,6 @@ M.FORMAT, M.VERSION = FORMAT, VERSION
 M.passability = passability
 
 -- errors at the caller's line, named for the function or method called
-local util = require("wayfinder.util")
 M.build = util.public_function("wayfinder.pathtable.build_grid", M.build)
 M.load = util.public_function("wayfinder.pathtable.load_grid", M.load)
 util.public_methods(GridTable, "gridpathtable", "a table from wayfinder.pathtable.build_grid")
