@@ -272,6 +272,8 @@ describe("company primitives' arguments", function()
     { bt.flee_from, { f, { distance = 2000 } },
       "wayfinder.bt.flee_from: options.distance must be a number in %(0, 1024%]" },
     { bt.flee_from, { { 1, "y" }, { distance = 2 } }, "target point must be {x, y}" },
+    { bt.flee_from, { {}, { distance = 2 } }, "target point must be {x, y}.*got nil" },
+    { bt.flee_from, { { nil, 3 }, { distance = 2 } }, "target point must be {x, y}.*got nil" },
     { bt.flee_from, { true, { distance = 2 } }, "wayfinder.bt.flee_from: target must be" },
     { bt.hold_formation, { 1 }, "wayfinder.bt.hold_formation: options must be a table {members =}" },
     { bt.hold_formation, { 1, { members = {} } }, "options.members must be a function" },

@@ -37,7 +37,8 @@ function M.check_target(fname, target, points, level)
   if is_integer(target) and target >= 1 then return { kind = "id", id = target } end
   if points and type(target) == "table" then
     local x, y = target[1], target[2]
-    for _, v in ipairs({ x, y }) do
+    for i = 1, 2 do
+      local v = target[i]
       if type(v) ~= "number" or v ~= v or v < 0 or v > 65536 then
         error(("%s: target point must be {x, y} with numbers in [0, 65536], got %s"):format(
           fname, describe(v)), level)
