@@ -26,7 +26,7 @@ local LAYERS = {
   { name = "services", files = { "^wayfinder/rectplan%.lua$", "^wayfinder/gridplan%.lua$",
     "^wayfinder/doors%.lua$", "^wayfinder/sweep%.lua$", "^wayfinder/units%.lua$",
     "^wayfinder/graph/[%w_]+%.lua$", "^wayfinder/graph_queue%.lua$", "^wayfinder/bezier%.lua$",
-    "^wayfinder/pathtable%.lua$", "^wayfinder/pathtable_grid%.lua$",
+    "^wayfinder/pathtable%.lua$", "^wayfinder/pathtable_grid%.lua$", "^wayfinder/pathtable_spec%.lua$",
     "^wayfinder/pursuit%.lua$", "^wayfinder/pathcache%.lua$", "^wayfinder/explore%.lua$",
     "^wayfinder/steer%.lua$", "^wayfinder/formation%.lua$" } },
   { name = "world", files = { "^wayfinder/world/ascii%.lua$", "^wayfinder/world/check%.lua$",

@@ -13,6 +13,7 @@
 --
 -- Written in the subset of Lua that 5.1 to 5.4 and LuaJIT share.
 local pathtable = require("wayfinder.pathtable")
+local graph_spec = require("wayfinder.pathtable_spec")
 
 local M = {}
 
@@ -124,8 +125,6 @@ end
 
 -- Builds the agent over checked edges.
 local function make(n, ea, eb, cost, oneway, sight_table, sight_fn, start)
-  local closed = {}
-  for i = 1, #ea do closed[i] = false end
   local inc = {}
   for v = 1, n do inc[v] = {} end
   for i = 1, #ea do
@@ -136,13 +135,15 @@ local function make(n, ea, eb, cost, oneway, sight_table, sight_fn, start)
       lb[#lb + 1] = i
     end
   end
-  local ca, cb, co = {}, {}, {}
-  for i = 1, #ea do ca[i], cb[i], co[i] = ea[i], eb[i], oneway[i] end
+  local closed_edges = {}
+  for i = 1, #ea do
+    closed_edges[i] = { ea[i], eb[i], false, one_way = oneway[i] or nil }
+  end
   local self = setmetatable({
     n = n, ea = ea, eb = eb, cost = cost, oneway = oneway, inc = inc,
     sight_table = sight_table, sight_fn = sight_fn, sight_cache = {},
     seen = {}, count = 0, known_edges = 0, rows = 0, looks = 0, moves = 0,
-    routes = pathtable.make(n, ca, cb, closed, co), pos = start,
+    routes = pathtable.new({ nodes = n, edges = closed_edges }), pos = start,
   }, Explorer)
   return self
 end
@@ -152,7 +153,7 @@ local SPEC_EXTRA = { sight = true, start = true, known = true }
 --- explore.new{nodes =, edges =, sight =, start = [, known =]} -> explorer
 function M.new(spec)
   local fname = "wayfinder.explore.new"
-  local n, ea, eb, cost, oneway = pathtable.parse_spec(fname, spec, SPEC_EXTRA)
+  local n, ea, eb, cost, oneway = graph_spec.parse(fname, spec, SPEC_EXTRA)
   local sight = spec.sight
   local sight_table, sight_fn
   if type(sight) == "function" then

@@ -10,11 +10,11 @@
 -- Written in the subset of Lua that 5.1 to 5.4 and LuaJIT share.
 local M = {}
 
-local MAX_NODES = 2048          -- n*n entries per array: 4 194 304 at most
-local MAX_EDGES = 1048576
-local MAX_COST = 2147483647     -- so a route of n edges sums below 2^53
-
 local util = require("wayfinder.util")
+local graph_spec = require("wayfinder.pathtable_spec")
+
+local MAX_NODES = graph_spec.MAX_NODES
+local MAX_COST = graph_spec.MAX_COST
 
 local is_integer = util.is_integer
 local fail = util.fail
@@ -132,63 +132,7 @@ function Table:__tostring()
   return string.format("wayfinder.PathTable (%d nodes, %d edges)", self.n, #self.ea)
 end
 
-local function check_cost(fname, what, v)
-  if not is_integer(v) or v < 1 or v > MAX_COST then
-    fail(fname, "%s must be an integer in [1, %d] or false, got %s", what, MAX_COST, describe(v))
-  end
-  return v
-end
-
-local SPEC_KEYS = { nodes = true, edges = true }
-local EDGE_KEYS = { [1] = true, [2] = true, [3] = true, one_way = true }
-
--- Checks a {nodes, edges} spec for fname; returns n, ea, eb, cost, oneway.
--- Other keys of spec are left to the caller when `extra` lists them.
-local function parse(fname, spec, extra)
-  check_table(fname, "spec", spec)
-  for k in pairs(spec) do
-    if not SPEC_KEYS[k] and not (extra and extra[k]) then
-      fail(fname, "unknown spec key %s", describe(k))
-    end
-  end
-  local n = spec.nodes
-  if not is_integer(n) or n < 1 or n > MAX_NODES then
-    fail(fname, "spec.nodes must be an integer in [1, %d], got %s", MAX_NODES, describe(n))
-  end
-  local edges = spec.edges
-  check_table(fname, "spec.edges", edges)
-  local count = #edges
-  if count > MAX_EDGES then
-    fail(fname, "spec.edges must hold at most %d edges, got %d", MAX_EDGES, count)
-  end
-  for k in pairs(edges) do
-    if not is_integer(k) or k < 1 or k > count then
-      fail(fname, "spec.edges must be a sequence, has key %s", describe(k))
-    end
-  end
-  local ea, eb, cost, oneway = {}, {}, {}, {}
-  for i = 1, count do
-    local e = edges[i]
-    local what = string.format("spec.edges[%d]", i)
-    check_table(fname, what, e)
-    for k in pairs(e) do
-      if not EDGE_KEYS[k] then fail(fname, "unknown %s key %s", what, describe(k)) end
-    end
-    for j = 1, 2 do
-      local v = e[j]
-      if not is_integer(v) or v < 1 or v > n then
-        fail(fname, "%s[%d] must be a node in [1, %d], got %s", what, j, n, describe(v))
-      end
-    end
-    local c = e[3]
-    if c ~= false then c = check_cost(fname, what .. "[3]", c) end
-    if e.one_way ~= nil and type(e.one_way) ~= "boolean" then
-      fail(fname, "%s.one_way must be a boolean, got %s", what, describe(e.one_way))
-    end
-    ea[i], eb[i], cost[i], oneway[i] = e[1], e[2], c, e.one_way == true
-  end
-  return n, ea, eb, cost, oneway
-end
+local check_cost = graph_spec.check_cost
 
 -- A table over checked edges (the arrays become the table's own).
 local function make(n, ea, eb, cost, oneway)
@@ -211,21 +155,8 @@ end
 
 --- pathtable.new{nodes = n, edges = {{a, b, cost [, one_way = true]}, ...}}
 function M.new(spec)
-  return make(M.parse_spec("wayfinder.pathtable.new", spec))
+  return make(graph_spec.parse("wayfinder.pathtable.new", spec))
 end
-
---- pathtable.parse_spec(fname, spec [, extra]) -> n, ea, eb, cost, oneway
--- The checks of new under another function's name (for wayfinder.explore,
--- which reads the spec keys in `extra` itself); an error blames the line
--- that called the caller.
-function M.parse_spec(fname, spec, extra)
-  local ok, n, ea, eb, cost, oneway = pcall(parse, fname, spec, extra)
-  if not ok then error((tostring(n):gsub("^[^\n]-:%d+: ", "", 1)), 3) end
-  return n, ea, eb, cost, oneway
-end
-
---- pathtable.make(n, ea, eb, cost, oneway): a table from parse_spec's result.
-M.make = make
 
 local function check_node(self, fname, what, v)
   if not is_integer(v) or v < 1 or v > self.n then
