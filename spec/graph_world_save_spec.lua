@@ -174,5 +174,16 @@ describe("graphs held by a world", function()
     assert.has_error(function() w.attached_graph(42, "nav") end,
       "world:attached_graph: self must be a wayfinder world, got 42")
     assert.are.same({ "nav" }, w:graph_names())
+    -- a held graph that cannot follow the world (a sector added by hand
+    -- where furniture left the floor)
+    local w3 = wayfinder.world.new { width = 8, height = 4 }
+    local f = w3:add_object { type = "furniture", x = 3, y = 1 }
+    local g3 = graph.from_world(w3)
+    g3:add_sector { x0 = 3, y0 = 1, x1 = 4, y1 = 2 }
+    w3:attach_graph("nav", g3)
+    w3:remove_object(f.id)
+    local why = "graph:sync_world: sector 5, added by hand, overlaps the floor at (0, 0)-(8, 4)"
+    assert.has_error(function() w3:attached_graph("nav") end, "world:attached_graph: " .. why)
+    assert.has_error(function() w3:save() end, "world:save: graph 'nav': " .. why)
   end)
 end)

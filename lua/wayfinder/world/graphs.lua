@@ -59,6 +59,11 @@ local function fresh(w, e)
   return e.graph
 end
 
+-- the message of error err without the position in front
+local function bare(err)
+  return (tostring(err):gsub("^[^:\n]+:%d+: ", ""))
+end
+
 --- world:attach_graph(name, g): holds g under name (synced now when it is
 -- a graph of a house world).
 function World:attach_graph(name, g)
@@ -86,7 +91,7 @@ function World:attach_graph(name, g)
   if g.world_build then
     local ok, err = pcall(g.sync_world, g, self)
     if not ok then
-      fail(fname, (tostring(err):gsub("^[^:\n]+:%d+: ", "")))
+      fail(fname, bare(err))
     end
     e.stamp = stamp(self)
   end
@@ -101,7 +106,9 @@ function World:attached_graph(name)
   check_name(fname, name)
   local e = self.nav_graphs and self.nav_graphs[name]
   if not e then return nil end
-  return fresh(self, e)
+  local ok, g = pcall(fresh, self, e)
+  if not ok then fail(fname, bare(g)) end
+  return g
 end
 
 --- world:detach_graph(name) -> the graph no longer held, or nil.
@@ -133,8 +140,7 @@ function M.save(w, fname)
   for i, name in ipairs(names) do
     local ok, data = pcall(function() return fresh(w, w.nav_graphs[name]):save() end)
     if not ok then
-      error(("%s: graph '%s': %s"):format(fname, name,
-        (tostring(data):gsub("^[^:\n]+:%d+: ", ""))), 3)
+      error(("%s: graph '%s': %s"):format(fname, name, bare(data)), 3)
     end
     out[i] = { name = name, graph = data }
   end
@@ -167,7 +173,7 @@ function M.load(w, list, load_error)
     last = name
     local ok, g = pcall(graph.load, s.graph)
     if not ok then
-      local msg = tostring(g):gsub("^[^:\n]+:%d+: ", ""):gsub("^wayfinder%.graph%.load: ", "")
+      local msg = bare(g):gsub("^wayfinder%.graph%.load: ", "")
       load_error(("graphs[%d].graph ('%s'): %s"):format(i, name, msg))
     end
     local why = M.mismatch(w, g)
