@@ -40,6 +40,19 @@ local function canonical(g)
   return s, p
 end
 
+-- how many entries of list a are not matched in list b (as multisets),
+-- counting only those whose key starts with `prefix`
+local function missing(a, b, prefix)
+  local have, n = {}, 0
+  for _, k in ipairs(b) do have[k] = (have[k] or 0) + 1 end
+  for _, k in ipairs(a) do
+    if k:sub(1, #prefix) == prefix then
+      if (have[k] or 0) > 0 then have[k] = have[k] - 1 else n = n + 1 end
+    end
+  end
+  return n
+end
+
 local function by_key(g)
   local out = {}
   for _, id in ipairs(g:portals()) do out[portal_key(g, id)] = id end
@@ -115,6 +128,7 @@ describe("graph:sync_world", function()
         kind = "jump" }
       for step = 1, 8 do
         local before = by_key(g)
+        local s0, p0 = canonical(g)
         local what = edit(w, rng, gone, furniture)
         edits_done = edits_done + 1
         local counts = g:sync_world(w)
@@ -144,8 +158,14 @@ describe("graph:sync_world", function()
         local moved = counts.removed + counts.added + counts.walk_removed + counts.walk_added
           + counts.doors_removed + counts.doors_added
         if moved > 0 then changed = changed + 1 end
-        -- the counts say what changed: kept sector boxes are those of both
-        assert.are.equal(fresh:sector_count(), g:sector_count(), where)
+        -- the counts say what changed between the graph before and the world now
+        assert.are.equal(missing(s0, s1, ""), counts.removed, where)
+        assert.are.equal(missing(s1, s0, ""), counts.added, where)
+        assert.are.equal(missing(p0, p1, "walk|"), counts.walk_removed, where)
+        assert.are.equal(missing(p1, p0, "walk|"), counts.walk_added, where)
+        assert.are.equal(missing(p0, p1, "door|"), counts.doors_removed, where)
+        assert.are.equal(missing(p1, p0, "door|"), counts.doors_added, where)
+        assert.are.same({}, counts.dropped, where)
         -- every query costs what it costs on the fresh graph
         for _ = 1, 6 do
           local sx, sy = rng.int(w.width) - 0.5, rng.int(w.height) - 0.5
