@@ -33,7 +33,7 @@ local LAYERS = {
     "^wayfinder/world/classes%.lua$", "^wayfinder/world/ctx%.lua$",
     "^wayfinder/world/objects%.lua$", "^wayfinder/world/planning%.lua$",
     "^wayfinder/world/reservations%.lua$", "^wayfinder/world/save%.lua$",
-    "^wayfinder/world/topology%.lua$" } },
+    "^wayfinder/world/topology%.lua$", "^wayfinder/world/graphs%.lua$" } },
   { name = "behaviour", files = { "^wayfinder/bt%.lua$", "^wayfinder/btrun%.lua$",
     "^wayfinder/primitives/[%w_]+%.lua$", "^wayfinder/world/runtime%.lua$" } },
   { name = "face", files = { "^wayfinder/world/init%.lua$", "^wayfinder/world/person%.lua$" } },

@@ -206,7 +206,7 @@ local function build_link(self, fname, spec)
   common_fields(self, fname, spec, p)
   return p
 end
-
+M.build_link = build_link
 
 local function remove_portal(self, id)
   self.recs[id] = nil

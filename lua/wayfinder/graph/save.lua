@@ -11,6 +11,7 @@ local compile, resolve_exit = model.compile, links.resolve_exit
 local is_integer = exact.is_integer
 
 local M = {}
+local MAX_TILES = 1048576   -- as wayfinder.graph.from_world
 local Graph = model.Graph
 
 --- graph:save() -> plain table
@@ -28,7 +29,8 @@ function Graph:save()
     t.classes[i] = { name = c.name, surfaces = m }
   end
   for i, s in ipairs(self.sectors) do
-    t.sectors[i] = { s.x0, s.y0, s.x1, s.y1, s.surface, s.danger, name = s.name, region = s.region }
+    t.sectors[i] = { s.x0, s.y0, s.x1, s.y1, s.surface, s.danger, name = s.name, region = s.region,
+      room = s.room, world = s.world }
   end
   for i, id in ipairs(self.order) do
     local p = self.recs[id]
@@ -38,7 +40,8 @@ function Graph:save()
       one_way = p.one_way, cost = p.cost, classes = p.classes, needs = p.needs, action = p.action,
       data = util.plain_copy(p.data, ("portal %d data"):format(id), fname),
       exit = p.exit, wait = p.wait, waypath = p.waypath,
-      schedule = p.schedule and { period = p.schedule.period, offset = p.schedule.offset } }
+      schedule = p.schedule and { period = p.schedule.period, offset = p.schedule.offset },
+      world = p.world, door = p.door }
   end
   for i, id in ipairs(self.temporary) do t.temporary[i] = id end
   t.waypaths = {}
@@ -47,6 +50,10 @@ function Graph:save()
     for k, pt in ipairs(w.points) do pts[k] = { pt[1], pt[2] } end
     t.waypaths[i] = { points = pts, links = exact.copy_list(w.links),
       one_way = w.one_way }
+  end
+  local b = self.world_build
+  if b then
+    t.world = { kind = b.kind, door_cost = b.door_cost, width = b.w, height = b.h }
   end
   if self.grid_stats then
     t.grid_stats = util.plain_copy(self.grid_stats, "grid_stats", fname)
@@ -87,8 +94,12 @@ function M.load(t)
     if not finite(s[6]) or s[6] < 0 or s[6] > MAX_COST then
       load_error("sector %d has a bad danger %s", i, describe(s[6]))
     end
+    if s.world ~= nil and s.world ~= true then load_error("sector %d has a bad world mark", i) end
+    if s.room ~= nil and (not is_integer(s.room) or s.room < 0 or s.room > MAX_TILES) then
+      load_error("sector %d has a bad room %s", i, describe(s.room))
+    end
     g.sectors[i] = { x0 = s[1], y0 = s[2], x1 = s[3], y1 = s[4], surface = s[5], danger = s[6],
-      name = s.name, region = s.region }
+      name = s.name, region = s.region, room = s.room, world = s.world }
   end
   local last = 0
   for i, p in ipairs(t.portals) do
@@ -126,6 +137,13 @@ function M.load(t)
       cost = p.cost, classes = p.classes, needs = p.needs, action = p.action,
       data = util.plain_copy(p.data, ("portal %d data"):format(p.id), fname), exit = p.exit,
       wait = p.wait, waypath = p.waypath }
+    if p.world ~= nil then
+      if (p.world ~= "walk" or p.kind ~= "walk" or p.span == nil)
+        and (p.world ~= "door" or not is_integer(p.door) or p.door < 1 or p.door > 0x7fffffff) then
+        load_error("portal %d has a bad world mark", p.id)
+      end
+      g.recs[p.id].world, g.recs[p.id].door = p.world, p.door
+    end
     if p.schedule ~= nil then
       local ok3, sched = pcall(links.check_schedule, fname, "schedule", p.schedule)
       if not ok3 then
@@ -158,6 +176,17 @@ function M.load(t)
       load_error("waypath %d is malformed", i)
     end
     g.waypaths[i] = { points = w.points, links = w.links, one_way = w.one_way }
+  end
+  if t.world ~= nil then
+    local b = t.world
+    if type(b) ~= "table" or type(b.kind) ~= "string" or b.kind == "" or #b.kind > 64
+      or (b.door_cost ~= nil and (not finite(b.door_cost) or b.door_cost < 0
+        or b.door_cost > 1000000))
+      or not is_integer(b.width) or not is_integer(b.height) or b.width < 1 or b.height < 1
+      or b.width * b.height > MAX_TILES then
+      load_error("data.world is malformed")
+    end
+    g.world_build = { kind = b.kind, door_cost = b.door_cost, w = b.width, h = b.height }
   end
   g.grid_stats = t.grid_stats
   local okc, cerr = pcall(compile, g)

@@ -319,6 +319,8 @@ function World:set_portal_tree(id, name)
     fail(fname, ("unknown tree name '%s'"):format(name))
   end
   d.portal_tree = name
+  -- graphs the world holds read door trees (world/graphs.lua)
+  self.portal_tree_version = (self.portal_tree_version or 0) + 1
 end
 
 --- Door id's score for route id rid (0 when none was computed).

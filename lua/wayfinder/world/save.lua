@@ -11,6 +11,7 @@ local check = require("wayfinder.world.check")
 local classes = require("wayfinder.world.classes")
 local topology = require("wayfinder.world.topology")
 local objects = require("wayfinder.world.objects")
+local graphs = require("wayfinder.world.graphs")
 
 local M = {}
 local World = classes.World
@@ -231,6 +232,7 @@ function World:save()
   local owners = {}
   for rid = 1, self.route_ids do owners[rid] = self.graph:owner(rid) or 0 end
   saved.route_owner = owners
+  saved.graphs = graphs.save(self, fname)
   return saved
 end
 
@@ -480,6 +482,7 @@ local function load_body(new_world, saved, trees, options)
   w.next_id = math.max(w.next_id, saved.next_id or 1)
   read(M.WORLD, saved, w)
   topology.refresh(w)
+  graphs.load(w, saved.graphs, load_error)
   return w
 end
 
