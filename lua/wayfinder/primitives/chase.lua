@@ -188,13 +188,18 @@ end
 --- Reads the walk's news: RUNNING while walking on; otherwise sets the
 -- phase to "idle" (after a stall of goto_stall ticks when a person other
 -- than `target` is in the way) and returns nil.
-function M.walk_news(ctx, st, target)
+function M.walk_news(ctx, st, target, yield)
   local kind, blocker = ctx:walk_event()
   if not kind then return RUNNING end
   st.phase = "idle"
   if kind ~= M.ARRIVED and blocker ~= 0 and not (target and blocker == target.id) then
     local other = ctx:lookup(blocker)
     if other and other.person then
+      if yield then st.bumped = true end
+      if yield and other:walking() then
+        -- a person on the move: look again next tick, no try spent
+        return nil
+      end
       st.phase = "stall"
       st.stall = ctx:option("goto_stall")
     end

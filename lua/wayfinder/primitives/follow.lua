@@ -153,7 +153,7 @@ local function keep(ctx, opt, how)
     if r then return r end
   elseif phase == "walk" then
     local obj = chase.target(ctx, opt.target)
-    local r = chase.walk_news(ctx, st, obj)
+    local r = chase.walk_news(ctx, st, obj, how.yield)
     if r then return r end
   elseif phase == "stall" then
     st.stall = st.stall - 1
@@ -369,23 +369,42 @@ local formation_how = {
     st.slot = k
     st.ox, st.oy = fixed.from_number(offs[k].x), fixed.from_number(offs[k].y)
   end,
+  -- a member overtaking in its lane (st.bumped) goes on to the slot itself
+  -- before it counts as in place
   settled = function(ctx, opt, st, obj, x, y)
+    if st.bumped then return false end
     local sx, sy = slot_point(ctx, st, obj)
     return distance(x, y, sx, sy) <= opt.tolerance
   end,
   within = function(ctx, opt, st, obj, x, y)
+    if st.bumped then return false end
     local sx, sy = slot_point(ctx, st, obj)
     return distance(x, y, sx, sy) <= opt.tolerance
   end,
   dests = function(ctx, opt, st, obj)
     local sx, sy = slot_point(ctx, st, obj)
     local tx, ty = ctx:center(obj)
-    return {
-      { x = sx, y = sy, mode = "point" },
-      -- the slot is out of reach (a wall, furniture): keep near the leader
-      { x = tx, y = ty, mode = "near", near = opt.spacing, object = obj.id },
-    }
+    local out = {}
+    if st.bumped then
+      -- the last leg ran into a person (another member, most likely, whose
+      -- slot lies beside the way in): first overtake in this member's own
+      -- lane, up to the point level with the slot, then step across to it
+      local u = UNIT[facing_index(obj)]
+      local x, y = ctx:position()
+      local ahead = idiv((sx - x) * u[1] + (sy - y) * u[2], ONE)
+      if ahead > idiv(ONE, 16) then
+        local lx, ly = x + idiv(ahead * u[1], ONE), y + idiv(ahead * u[2], ONE)
+        out[1] = { x = lx, y = ly, mode = "point" }
+      else
+        st.bumped = nil
+      end
+    end
+    out[#out + 1] = { x = sx, y = sy, mode = "point" }
+    -- the slot is out of reach (a wall, furniture): keep near the leader
+    out[#out + 1] = { x = tx, y = ty, mode = "near", near = opt.spacing, object = obj.id }
+    return out
   end,
+  yield = true,
   facing = function(_, _, _, obj) return facing_index(obj) end,
   done = function(_, opt, _, obj)
     if opt.ticks or not chase.idle(obj) then return nil end
