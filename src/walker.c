@@ -537,33 +537,6 @@ static uint32_t sweep_solids(const wf_walker *wk, const person *p, wf_fix bx,
     return best;
 }
 
-/* 1 when the step from (ax, ay) to (bx, by) of a square of half size
- * `half` meets a box (the box part of sweep_solids). */
-static int sweep_boxes(const wf_walker *wk, wf_fix ax, wf_fix ay, wf_fix bx,
-                       wf_fix by, wf_fix half)
-{
-    int64_t g = (int64_t)half - 1;
-    int64_t minx = ax < bx ? ax : bx, maxx = ax < bx ? bx : ax;
-    int64_t miny = ay < by ? ay : by, maxy = ay < by ? by : ay;
-    sq reach = {(wf_fix)(minx - half), (wf_fix)(miny - half),
-                (wf_fix)(maxx + half), (wf_fix)(maxy + half)};
-    int x0, y0, x1, y1;
-    tile_range(wk, &reach, &x0, &y0, &x1, &y1);
-    for (int y = y0; y <= y1; y++)
-        for (int x = x0; x <= x1; x++) {
-            size_t t = (size_t)y * (size_t)wk->w + (size_t)x;
-            for (uint32_t k = wk->tile_start[t]; k < wk->tile_start[t + 1];
-                 k++) {
-                const box *b = &wk->boxes[wk->tile_items[k]];
-                if (wf_sweep_box(ax, ay, bx, by, (wf_fix)(b->x0 - g),
-                                 (wf_fix)(b->y0 - g), (wf_fix)(b->x1 + g),
-                                 (wf_fix)(b->y1 + g)))
-                    return 1;
-            }
-        }
-    return 0;
-}
-
 /* 1 when the end square leaves the world and the start square did not. */
 static int leaves_world(const wf_walker *wk, const sq *now, const sq *next)
 {
@@ -1014,16 +987,6 @@ static int try_fan(wf_walker *wk, int i, int64_t sx, int64_t sy, wf_fix gx,
             if ((rx == 0 && ry == 0) || ax * ax + ay * ay >= before)
                 continue;
             if (qx < 0 || qy < 0 || qx > INT32_MAX || qy > INT32_MAX)
-                continue;
-            /* only where the way on to the sub-goal is clear of walls,
-             * closed doors and boxes: a sidestep never leaves the person
-             * with a straight step a wall refuses */
-            if (!inside_world(wk, (wf_fix)qx, (wf_fix)qy)
-                || segment_crosses_walls(wk, (wf_fix)qx, (wf_fix)qy, gx, gy,
-                                         &blk)
-                || sweep_walls(wk, (wf_fix)qx, (wf_fix)qy, gx, gy, p->half,
-                               &blk)
-                || sweep_boxes(wk, (wf_fix)qx, (wf_fix)qy, gx, gy, p->half))
                 continue;
             if (try_move(wk, i, (wf_fix)qx, (wf_fix)qy, &blk))
                 return 1;
