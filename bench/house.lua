@@ -6,7 +6,10 @@
 -- scoring on the same house with the best-first propagation beside the
 -- reference's recursion.
 --
---   lua5.4 bench/house.lua [ticks] [people]      (from the repository root)
+--   lua5.4 bench/house.lua [ticks] [people] [avoidance]   (from the repository root)
+--
+-- avoidance is the worlds' options.avoidance: "sidestep" (the default
+-- here) or "none" (people drop a walk at their first refused step).
 local root = (arg and arg[0] or ""):match("^(.-)[^/\\]*$") .. "../"
 package.path = root .. "lua/?.lua;" .. root .. "lua/?/init.lua;" .. root .. "spec/?.lua;"
   .. package.path
@@ -19,6 +22,7 @@ local bt = require("wayfinder.bt")
 
 local TICKS = compat.tointeger(tonumber(arg and arg[1] or "")) or 10000
 local PEOPLE = compat.tointeger(tonumber(arg and arg[2] or "")) or 200
+local AVOIDANCE = arg and arg[3] or "sidestep"
 
 local rectplan = require("wayfinder.rectplan")
 local gridplan = require("wayfinder.gridplan")
@@ -26,7 +30,7 @@ local gridplan = require("wayfinder.gridplan")
 local function make_house(planner)
   return house.generate { rooms_x = 8, rooms_y = 8, room_w = 7, room_h = 7,
     extra_doors = 50, furniture = 2, exterior_doors = 4, exterior_penalty = 20, seed = 1,
-    world = { route_ids = 256, planner = planner } }
+    world = { route_ids = 256, planner = planner, avoidance = AVOIDANCE } }
 end
 
 -- ------------------------------------------------------------ the crowd --
@@ -154,8 +158,8 @@ for _, run in ipairs(runs) do
 end
 
 print(("house: %dx%d tiles, %d rooms (64 and the outdoors), %d doors, %d pieces of "
-  .. "furniture, %d people, %d ticks"):format(w.width, w.height, w:room_count(), #w:doors(),
-  runs[1].result.furniture, #w:people(), TICKS))
+  .. "furniture, %d people, %d ticks, avoidance %s"):format(w.width, w.height, w:room_count(),
+  #w:doors(), runs[1].result.furniture, #w:people(), TICKS, AVOIDANCE))
 for _, run in ipairs(runs) do
   local r = run.result
   print(("crowd, %s: %.2f s CPU: %.0f ticks/s (%.0f person-ticks/s); the one C call per "

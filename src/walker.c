@@ -49,6 +49,7 @@ struct wf_walker {
     person *people;         /* sorted by id */
     size_t npeople, people_cap;
     int32_t *head;          /* first person index per tile, -1 when none */
+    int avoid;              /* WF_WALKER_AVOID_* */
 };
 
 /* A square (or box) with open interior. */
@@ -864,6 +865,19 @@ wf_status wf_walker_route(const wf_walker *wk, uint32_t id, const wf_fix **xy,
     return WF_OK;
 }
 
+wf_status wf_walker_set_avoidance(wf_walker *wk, int mode)
+{
+    if (!wk || mode < WF_WALKER_AVOID_NONE || mode > WF_WALKER_AVOID_SIDESTEP)
+        return WF_ERR_ARG;
+    wk->avoid = mode;
+    return WF_OK;
+}
+
+int wf_walker_avoidance(const wf_walker *wk)
+{
+    return wk ? wk->avoid : WF_WALKER_AVOID_NONE;
+}
+
 size_t wf_walker_person_count(const wf_walker *wk)
 {
     return wk ? wk->npeople : 0;
@@ -900,6 +914,152 @@ wf_status wf_walker_square_free(wf_walker *wk, wf_fix x, wf_fix y, wf_fix half,
     return WF_OK;
 }
 
+/* Moves person i to (qx, qy) when the swept rule allows that step (walls,
+ * closed doors, the border, boxes and other people) and returns 1; else
+ * returns 0 with *blk the blocker. The facing follows the move. */
+static int try_move(wf_walker *wk, int i, wf_fix qx, wf_fix qy, uint32_t *blk)
+{
+    person *p = &wk->people[i];
+    int64_t dx = (int64_t)qx - p->x, dy = (int64_t)qy - p->y;
+    if (dx == 0 && dy == 0)
+        return 1;
+    sq now = square_at(p->x, p->y, p->half);
+    sq next = square_at(qx, qy, p->half);
+    *blk = 0;
+    if (!inside_world(wk, qx, qy))
+        return 0;
+    if (segment_crosses_walls(wk, p->x, p->y, qx, qy, blk))
+        return 0;
+    if (leaves_world(wk, &now, &next)) {
+        *blk = 0;
+        return 0;
+    }
+    if (sweep_walls(wk, p->x, p->y, qx, qy, p->half, blk))
+        return 0;
+    *blk = sweep_solids(wk, p, qx, qy);
+    if (*blk)
+        return 0;
+    p->facing = octant(dx, dy);
+    int cell = cell_of(wk, qx, qy);
+    if (cell != p->cell) {
+        unlink_person(wk, i);
+        p->x = qx;
+        p->y = qy;
+        link_person(wk, i);
+    } else {
+        p->x = qx;
+        p->y = qy;
+    }
+    return 1;
+}
+
+/* v * num / den rounded half away from zero (den > 0). */
+static int64_t mul_div_round(int64_t v, int64_t num, int64_t den)
+{
+    int64_t t = v * num;
+    return t >= 0 ? (t + den / 2) / den : -((-t + den / 2) / den);
+}
+
+/* cos and sin of k * 22.5 degrees, k = 0..3, in Q16.16 */
+static const int64_t FAN_COS[4] = {65536, 60547, 46341, 25080};
+static const int64_t FAN_SIN[4] = {0, 25080, 46341, 60547};
+
+/* The sidestep fan: the step (sx, sy) turned by 22.5, 45 and 67.5 degrees
+ * to the person's right (clockwise with y down), then the same to its
+ * left; the first one the swept rule allows and that brings the centre
+ * strictly nearer the sub-goal (gx, gy) is taken. Returns 1 when one was. */
+static int try_fan(wf_walker *wk, int i, int64_t sx, int64_t sy, wf_fix gx,
+                   wf_fix gy)
+{
+    person *p = &wk->people[i];
+    int64_t ox = (int64_t)gx - p->x, oy = (int64_t)gy - p->y;
+    int64_t before = ox * ox + oy * oy;
+    for (int side = 1; side >= -1; side -= 2)
+        for (int k = 1; k <= 3; k++) {
+            int64_t c = FAN_COS[k], s = side * FAN_SIN[k];
+            int64_t rx = mul_div_round(sx, c, 65536)
+                         - mul_div_round(sy, s, 65536);
+            int64_t ry = mul_div_round(sx, s, 65536)
+                         + mul_div_round(sy, c, 65536);
+            int64_t qx = p->x + rx, qy = p->y + ry;
+            int64_t ax = (int64_t)gx - qx, ay = (int64_t)gy - qy;
+            uint32_t blk;
+            if ((rx == 0 && ry == 0) || ax * ax + ay * ay >= before)
+                continue;
+            if (qx < 0 || qy < 0 || qx > INT32_MAX || qy > INT32_MAX)
+                continue;
+            if (try_move(wk, i, (wf_fix)qx, (wf_fix)qy, &blk))
+                return 1;
+        }
+    return 0;
+}
+
+/* 1 when the centre's move from tile to tile crosses a door edge (open or
+ * not): a shove never pushes anybody through a door. */
+static int crosses_door(const wf_walker *wk, wf_fix ax, wf_fix ay, wf_fix bx,
+                        wf_fix by)
+{
+    int tx0 = (int)(ax >> 16), ty0 = (int)(ay >> 16);
+    int tx1 = (int)(bx >> 16), ty1 = (int)(by >> 16);
+    if (tx0 != tx1) {
+        int X = tx0 > tx1 ? tx0 : tx1;
+        if ((*edge_ptr(wk, 1, X, ty0) & EDGE_DOOR)
+            || (*edge_ptr(wk, 1, X, ty1) & EDGE_DOOR))
+            return 1;
+    }
+    if (ty0 != ty1) {
+        int Y = ty0 > ty1 ? ty0 : ty1;
+        if ((*edge_ptr(wk, 0, tx0, Y) & EDGE_DOOR)
+            || (*edge_ptr(wk, 0, tx1, Y) & EDGE_DOOR))
+            return 1;
+    }
+    return 0;
+}
+
+/* The shove: person i walking along (dx, dy) is blocked by the person with
+ * id `other`. When that person stands (not walking), it steps aside by its
+ * own speed, away from i's line (to i's right when exactly on it), else
+ * forward along i's direction, each step by the swept rule and never
+ * through a door. Returns 1 when it moved. */
+static int shove(wf_walker *wk, int i, int64_t dx, int64_t dy, uint32_t other)
+{
+    size_t at;
+    person *o = find_person(wk, other, &at);
+    const person *p = &wk->people[i];
+    if (!o || o->walking)
+        return 0;
+    int64_t len = (int64_t)wf_isqrt64((uint64_t)(dx * dx + dy * dy));
+    if (len == 0)
+        return 0;
+    int64_t cross = dx * ((int64_t)o->y - p->y) - dy * ((int64_t)o->x - p->x);
+    int64_t ux = mul_div_round(dx, o->speed, len);
+    int64_t uy = mul_div_round(dy, o->speed, len);
+    int64_t dirs[3][2] = {{-uy, ux}, {uy, -ux}, {ux, uy}};
+    if (cross < 0) {
+        dirs[0][0] = uy;
+        dirs[0][1] = -ux;
+        dirs[1][0] = -uy;
+        dirs[1][1] = ux;
+    }
+    /* the second side pushes toward i's line: only the first side and
+     * forward are tried, so a shoved person never swings back and forth */
+    for (int k = 0; k < 3; k += 2) {
+        int64_t qx = o->x + dirs[k][0], qy = o->y + dirs[k][1];
+        uint32_t blk;
+        if (qx < 0 || qy < 0 || qx > INT32_MAX || qy > INT32_MAX)
+            continue;
+        if (!inside_world(wk, (wf_fix)qx, (wf_fix)qy)
+            || crosses_door(wk, o->x, o->y, (wf_fix)qx, (wf_fix)qy))
+            continue;
+        int facing = o->facing;
+        if (try_move(wk, (int)at, (wf_fix)qx, (wf_fix)qy, &blk)) {
+            wk->people[at].facing = facing;
+            return 1;
+        }
+    }
+    return 0;
+}
+
 /* One step of person i; returns 0 (still walking), WF_MOVE_ARRIVED or
  * WF_MOVE_BLOCKED with *blk set. */
 static int step_person(wf_walker *wk, int i, uint32_t *blk)
@@ -921,31 +1081,37 @@ static int step_person(wf_walker *wk, int i, uint32_t *blk)
         qx = p->x + (wf_fix)(nx >= 0 ? (nx + l / 2) / l : -((-nx + l / 2) / l));
         qy = p->y + (wf_fix)(ny >= 0 ? (ny + l / 2) / l : -((-ny + l / 2) / l));
     }
-    if (qx != p->x || qy != p->y) {
-        sq now = square_at(p->x, p->y, p->half);
-        sq next = square_at(qx, qy, p->half);
-        if (segment_crosses_walls(wk, p->x, p->y, qx, qy, blk))
+    if (!try_move(wk, i, qx, qy, blk)) {
+        uint32_t first = *blk;
+        int64_t sx = (int64_t)qx - p->x, sy = (int64_t)qy - p->y;
+        if (wk->avoid == WF_WALKER_AVOID_NONE)
             return WF_MOVE_BLOCKED;
-        if (leaves_world(wk, &now, &next)) {
-            *blk = 0;
-            return WF_MOVE_BLOCKED;
+        if (try_fan(wk, i, sx, sy, gx, gy))
+            return 0;
+        if (first && shove(wk, i, dx, dy, first)) {
+            p = &wk->people[i];
+            if (try_move(wk, i, qx, qy, blk)) {
+                if (reached) {
+                    p->index++;
+                    if (p->index >= p->n)
+                        return WF_MOVE_ARRIVED;
+                }
+                return 0;
+            }
+            if (try_fan(wk, i, sx, sy, gx, gy))
+                return 0;
+            /* the shoved person made room but not yet enough: wait */
+            return 0;
         }
-        if (sweep_walls(wk, p->x, p->y, qx, qy, p->half, blk))
-            return WF_MOVE_BLOCKED;
-        *blk = sweep_solids(wk, p, qx, qy);
-        if (*blk)
-            return WF_MOVE_BLOCKED;
-        p->facing = octant(dx, dy);
-        int cell = cell_of(wk, qx, qy);
-        if (cell != p->cell) {
-            unlink_person(wk, i);
-            p->x = qx;
-            p->y = qy;
-            link_person(wk, i);
-        } else {
-            p->x = qx;
-            p->y = qy;
+        /* give way: behind a walking person of a lower id, wait a tick
+         * (lower ids step first, so waits never form a cycle) */
+        if (first) {
+            const person *o = find_person(wk, first, NULL);
+            if (o && o->walking && o->id < p->id)
+                return 0;
         }
+        *blk = first;
+        return WF_MOVE_BLOCKED;
     }
     if (reached) {
         p->index++;

@@ -1105,6 +1105,15 @@ wf_status wf_walker_person(const wf_walker *wk, uint32_t id,
  * until the person's route or the walker changes; *n is 0 when none. */
 wf_status wf_walker_route(const wf_walker *wk, uint32_t id, const wf_fix **xy,
                           int *n);
+/* Local avoidance of wf_walker_step (docs/world.md, "Crowds"): NONE drops
+ * a walk at its first refused step; SIDESTEP first tries the sidestep fan
+ * (the step turned 22.5, 45, 67.5 degrees right, then left, only when it
+ * brings the person strictly nearer its sub-goal) and shoves a standing
+ * person aside. */
+#define WF_WALKER_AVOID_NONE 0
+#define WF_WALKER_AVOID_SIDESTEP 1
+wf_status wf_walker_set_avoidance(wf_walker *wk, int mode);
+int wf_walker_avoidance(const wf_walker *wk);
 size_t wf_walker_person_count(const wf_walker *wk);
 /* The id of the k-th person in id order, k in [0, count). */
 uint32_t wf_walker_person_id(const wf_walker *wk, size_t k);

@@ -3,6 +3,7 @@
  * (lua/wayfinder/world/) owns one and talks to it in fixed point
  * (Q16.16 integers); scripts use the world, not this. */
 #include <stdlib.h>
+#include <string.h>
 
 #include "lcheck.h"
 
@@ -254,6 +255,30 @@ static int l_set_route(lua_State *L)
     return 0;
 }
 
+/* set_avoidance(mode): "none" or "sidestep"; avoidance() -> the mode. */
+static const char *const AVOID_NAMES[] = {"none", "sidestep", NULL};
+
+static int l_set_avoidance(lua_State *L)
+{
+    const char *fname = "walker:set_avoidance";
+    lwalker *u = check_walker(L, fname);
+    const char *mode = lua_type(L, 2) == LUA_TSTRING ? lua_tostring(L, 2) : NULL;
+    for (int k = 0; mode && AVOID_NAMES[k]; k++)
+        if (strcmp(mode, AVOID_NAMES[k]) == 0) {
+            wf_walker_set_avoidance(u->wk, k);
+            return 0;
+        }
+    return wfl_error(L, fname, "mode must be 'none' or 'sidestep', got %s",
+                     mode ? mode : luaL_typename(L, 2));
+}
+
+static int l_avoidance(lua_State *L)
+{
+    lwalker *u = check_walker(L, "walker:avoidance");
+    lua_pushstring(L, AVOID_NAMES[wf_walker_avoidance(u->wk)]);
+    return 1;
+}
+
 static int l_stop(lua_State *L)
 {
     const char *fname = "walker:stop";
@@ -399,6 +424,8 @@ static const luaL_Reg walker_methods[] = {
     {"set_speed", l_set_speed},
     {"set_route", l_set_route},
     {"stop", l_stop},
+    {"set_avoidance", l_set_avoidance},
+    {"avoidance", l_avoidance},
     {"person", l_person},
     {"route", l_route},
     {"positions", l_positions},

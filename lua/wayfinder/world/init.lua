@@ -66,7 +66,9 @@ M.MAX_TIMING = 100000
 local WORLD_KEYS = { width = true, height = true, route_ids = true, max_score = true,
   propagation = true, planner = true, tuning = true, trees = true, max_steps = true,
   on_error = true, ignore_radius = true, route_files = true, goto_stall = true,
-  crowd_stall = true, delta_stall = true, portal_turn = true }
+  crowd_stall = true, delta_stall = true, portal_turn = true, avoidance = true }
+--- The crowd modes of options.avoidance (docs/world.md, "Crowds").
+M.AVOIDANCE = { none = true, sidestep = true }
 local TIMING_NAMES = { "goto_stall", "crowd_stall", "delta_stall", "portal_turn" }
 
 local function add_tree(w, fname, name, root, level)
@@ -141,10 +143,17 @@ local function new_world(fname, options, level)
     fail(fname, "options.route_files must be a directory name, got "
       .. describe(route_files), level)
   end
+  local avoidance = options.avoidance
+  if avoidance ~= nil and not M.AVOIDANCE[avoidance] then
+    fail(fname, "options.avoidance must be 'none' or 'sidestep', got " .. describe(avoidance),
+      level)
+  end
   tuning = util.plain_copy(tuning, "options.tuning", fname)
   local opts = { width = W, height = H, route_ids = route_ids, max_score = max_score,
     propagation = propagation, max_steps = max_steps, ignore_radius = ignore_radius,
     tuning = tuning }
+  -- "none" stays out of the options so saves of such worlds keep their shape
+  if avoidance ~= nil and avoidance ~= "none" then opts.avoidance = avoidance end
   for _, name in ipairs(TIMING_NAMES) do
     local v = options[name]
     opts[name] = v == nil and M.TIMING[name]
@@ -172,6 +181,7 @@ local function new_world(fname, options, level)
     rooms_dirty = true, parts_dirty = true,
   }, classes.world_mt)
   w.ctx = setmetatable({ world = w }, classes.ctx_mt)
+  if opts.avoidance then w.walker:set_avoidance(opts.avoidance) end
   w.trees[M.DOOR_TREE] = btrun.compile(M.standard_door_tree(), M.DOOR_TREE)
   w.trees[M.ROUTE_TREE] = btrun.compile(bt.goto_relative { side = "near" }, M.ROUTE_TREE)
   if options.trees then

@@ -80,6 +80,7 @@ M.OPTIONS = {
   { "width" }, { "height" }, { "route_ids" }, { "max_score" }, { "propagation" },
   { "max_steps" }, { "ignore_radius", fixed = true }, { "tuning", plain = true },
   { "goto_stall" }, { "crowd_stall" }, { "delta_stall" }, { "portal_turn" },
+  { "avoidance" },
 }
 
 --- The world's own state beside its objects.
