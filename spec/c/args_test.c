@@ -177,6 +177,124 @@ static void unit_checks(wf_grid *g)
     wf_units_destroy(u);
 }
 
+/* Goals against direct references: a circle touches a navcell when the
+ * navcell's closest point is within r; an inverted circle when its farthest
+ * corner is at r or beyond; an axis-aligned square when the closed boxes
+ * meet, an inverted one when the navcell is not inside the open box. A
+ * region touches the goal exactly when one of its navcells does, and every
+ * navcell a goal contains lies in its bounds. */
+static int64_t clamp64(int64_t v, int64_t lo, int64_t hi)
+{
+    return v < lo ? lo : v > hi ? hi : v;
+}
+
+static int ref_circle(const wf_goal *g, int i, int j)
+{
+    int64_t lx = (int64_t)i * WF_FIX_ONE, ly = (int64_t)j * WF_FIX_ONE;
+    int64_t dx = clamp64(g->x, lx, lx + WF_FIX_ONE) - g->x;
+    int64_t dy = clamp64(g->y, ly, ly + WF_FIX_ONE) - g->y;
+    int64_t fx = (g->x - lx > lx + WF_FIX_ONE - g->x) ? g->x - lx : lx + WF_FIX_ONE - g->x;
+    int64_t fy = (g->y - ly > ly + WF_FIX_ONE - g->y) ? g->y - ly : ly + WF_FIX_ONE - g->y;
+    int64_t r2 = (int64_t)g->r * g->r;
+    if (g->inverted)
+        return fx * fx + fy * fy >= r2;
+    return dx * dx + dy * dy <= r2;
+}
+
+static int ref_box(const wf_goal *g, int i, int j)
+{
+    int64_t lx = (int64_t)i * WF_FIX_ONE, ly = (int64_t)j * WF_FIX_ONE;
+    int64_t hx = lx + WF_FIX_ONE, hy = ly + WF_FIX_ONE;
+    int64_t x0 = g->x - g->hw, x1 = g->x + g->hw, y0 = g->y - g->hh, y1 = g->y + g->hh;
+    if (g->inverted)          /* some point of the navcell outside the open box */
+        return !(lx > x0 && hx < x1 && ly > y0 && hy < y1);
+    return lx <= x1 && hx >= x0 && ly <= y1 && hy >= y0;
+}
+
+static void goal_region_checks(const wf_goal *g, int *mismatch)
+{
+    int bx0, by0, bx1, by1;
+    wf_goal_bounds(g, &bx0, &by0, &bx1, &by1);
+    for (int j = -2; j < 12; j++)
+        for (int i = -2; i < 12; i++) {
+            int in = wf_goal_contains(g, i, j);
+            if (in && (i < bx0 || i > bx1 || j < by0 || j > by1))
+                (*mismatch)++;
+            if (i % 3 == 0 && j % 3 == 0) {
+                int any = 0;
+                for (int b = j; b < j + 3; b++)
+                    for (int a = i; a < i + 2; a++)
+                        any |= wf_goal_contains(g, a, b);
+                if (any != wf_goal_touches(g, i, j, i + 1, j + 2))
+                    (*mismatch)++;
+            }
+        }
+}
+
+static void goal_checks(void)
+{
+    wf_goal g;
+    int wrong = 0, inside = 0, outside = 0;
+    wf_goal_point(&g, F(3) + F(1) / 2, F(4));
+    CHECK_EQ(wf_goal_invert(&g), WF_ERR_ARG);
+    CHECK_EQ(g.inverted, 0);
+    CHECK_EQ(wf_goal_contains(&g, 3, 4), 1);
+    CHECK_EQ(wf_goal_contains(&g, 3, 3), 0);
+    CHECK_EQ(wf_goal_touches(&g, 0, 0, 3, 3), 0);
+    CHECK_EQ(wf_goal_touches(&g, 0, 4, 3, 9), 1);
+    goal_region_checks(&g, &wrong);
+    /* centres on and between navcell corners, radii from 0 to 4 */
+    for (int k = 0; k < 60; k++) {
+        wf_fix cx = F(1) + k * (F(1) / 8) + (k % 3) * 4099;
+        wf_fix cy = F(6) - k * (F(1) / 16) - (k % 5) * 777;
+        wf_goal_circle(&g, cx, cy, (k % 9) * (F(1) / 2) + (k % 2) * 3);
+        for (int inv = 0; inv < 2; inv++) {
+            if (inv)
+                CHECK_EQ(wf_goal_invert(&g), WF_OK);
+            for (int j = -1; j < 11; j++)
+                for (int i = -1; i < 11; i++) {
+                    int c = wf_goal_contains(&g, i, j);
+                    if (c != ref_circle(&g, i, j))
+                        wrong++;
+                    if (c) inside++; else outside++;
+                }
+            goal_region_checks(&g, &wrong);
+        }
+        /* axis-aligned squares, sizes 0 to 3, and the same turned by a
+         * right angle (axes (0, 1) and (-1, 0): the same box, swapped sides) */
+        wf_fix hw = (k % 7) * (F(1) / 4), hh = (k % 4) * (F(1) / 3);
+        for (int turn = 0; turn < 2; turn++)
+            for (int inv = 0; inv < 2; inv++) {
+                if (turn)
+                    wf_goal_square(&g, cx, cy, hh, hw, 0, F(1));
+                else
+                    wf_goal_square(&g, cx, cy, hw, hh, F(1), 0);
+                if (inv)
+                    CHECK_EQ(wf_goal_invert(&g), WF_OK);
+                wf_goal ref = g;
+                ref.hw = hw;
+                ref.hh = hh;
+                for (int j = -1; j < 11; j++)
+                    for (int i = -1; i < 11; i++) {
+                        int c = wf_goal_contains(&g, i, j);
+                        if (c != ref_box(&ref, i, j))
+                            wrong++;
+                        if (c) inside++; else outside++;
+                    }
+                goal_region_checks(&g, &wrong);
+            }
+        /* a square at 45 degrees: contains its own centre's navcell, and a
+         * region touches it exactly when one of its navcells does */
+        wf_goal_square(&g, cx, cy, hw + 1, hh + 1, 46341, 46341);
+        CHECK_EQ(wf_goal_contains(&g, cx >> 16, cy >> 16), 1);
+        goal_region_checks(&g, &wrong);
+        CHECK_EQ(wf_goal_invert(&g), WF_OK);
+        goal_region_checks(&g, &wrong);
+    }
+    CHECK_EQ(wrong, 0);
+    CHECK_EQ(inside > 1000 && outside > 1000, 1);
+}
+
 static void name_checks(void)
 {
     static const char *const reasons[] = {"fine", "impassable", "overlap", "outside",
@@ -201,6 +319,7 @@ int main(void)
     config_checks(g);
     unit_checks(g);
     name_checks();
+    goal_checks();
     wf_grid_destroy(g);
     printf("args: %d passed, %d failed\n", passed, failed);
     return failed ? 1 : 0;
