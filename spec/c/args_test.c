@@ -295,6 +295,118 @@ static void goal_checks(void)
     CHECK_EQ(inside > 1000 && outside > 1000, 1);
 }
 
+/* The request queue's handles and arguments: a bad field count, class or
+ * flag, unknown, stale and released handles, the result of a request not
+ * yet served, cancelling the request in progress, and a grid larger than
+ * the one the queue was made for. */
+static void queue_checks(wf_grid *g)
+{
+    wf_queue *q = NULL;
+    CHECK_EQ(wf_queue_create(&q, g, 0), WF_ERR_ARG);
+    CHECK_EQ(q == NULL, 1);
+    CHECK_EQ(wf_queue_create(&q, g, 1025), WF_ERR_ARG);
+    CHECK_EQ(wf_queue_create(&q, g, 2), WF_OK);
+    wf_hier *h = NULL;
+    CHECK_EQ(wf_hier_create(&h, g, 8), WF_OK);
+    wf_request rq;
+    memset(&rq, 0, sizeof rq);
+    wf_query_init(&rq.q);
+    rq.q.sx = 0;
+    rq.q.sy = 0;
+    wf_goal_point(&rq.q.goal, F(15) + F(1) / 2, F(11) + F(1) / 2);
+    uint64_t a = 0, b = 0, c = 0;
+    rq.q.cls = -1;
+    CHECK_EQ(wf_queue_submit(q, &rq, &a), WF_ERR_ARG);
+    rq.q.cls = 0;
+    rq.flags = 64;
+    CHECK_EQ(wf_queue_submit(q, &rq, &a), WF_ERR_ARG);
+    CHECK_EQ(wf_queue_pending(q), 0);
+    rq.flags = 0;
+    rq.max_expansions = 0;
+    CHECK_EQ(wf_queue_submit(q, &rq, &a), WF_OK);
+    CHECK_EQ(wf_queue_submit(q, &rq, &b), WF_OK);
+    CHECK_EQ(wf_queue_submit(q, &rq, &c), WF_OK);
+    CHECK_EQ(wf_queue_pending(q), 3);
+    wf_req_state st;
+    wf_result res;
+    int was = -1;
+    CHECK_EQ(wf_queue_state(q, a + 100, &st), WF_ERR_NOTFOUND);
+    CHECK_EQ(wf_queue_state(q, a ^ ((uint64_t)1 << 40), &st), WF_ERR_NOTFOUND);
+    CHECK_EQ(wf_queue_result(q, a + 100, &res), WF_ERR_NOTFOUND);
+    CHECK_EQ(wf_queue_cancel(q, a + 100, &was), WF_ERR_NOTFOUND);
+    CHECK_EQ(was, 0);
+    CHECK_EQ(wf_queue_release(q, a + 100), WF_ERR_NOTFOUND);
+    CHECK_EQ(wf_queue_result(q, a, &res), WF_ERR_ARG);      /* still pending */
+    /* a budget of one expansion starts the first search; cancelling it
+     * drops the search in progress and the next request is served whole */
+    uint64_t used = 0;
+    uint32_t served = 0;
+    CHECK_EQ(wf_queue_run(q, g, h, 1, &used, &served), WF_OK);
+    CHECK_EQ(served, 0);
+    CHECK_EQ(wf_queue_cancel(q, a, &was), WF_OK);
+    CHECK_EQ(was, 1);
+    CHECK_EQ(wf_queue_state(q, a, &st), WF_OK);
+    CHECK_EQ(st, WF_REQ_CANCELLED);
+    CHECK_EQ(wf_queue_cancel(q, a, &was), WF_OK);          /* not pending: no-op */
+    CHECK_EQ(was, 0);
+    CHECK_EQ(wf_queue_cancel(q, c, &was), WF_OK);          /* the tail */
+    CHECK_EQ(was, 1);
+    CHECK_EQ(wf_queue_pending(q), 1);
+    CHECK_EQ(wf_queue_run(q, g, h, 100000, &used, &served), WF_OK);
+    CHECK_EQ(served, 1);
+    CHECK_EQ(wf_queue_state(q, b, &st), WF_OK);
+    CHECK_EQ(st, WF_REQ_DONE);
+    CHECK_EQ(wf_queue_result(q, b, &res), WF_OK);
+    CHECK_EQ(res.status, WF_OK);
+    CHECK_EQ(res.x[0] == 0 && res.y[0] == 0, 1);
+    CHECK_EQ(res.x[res.n - 1] == 15 && res.y[res.n - 1] == 11, 1);
+    /* a released handle is stale, and its slot's next handle differs */
+    CHECK_EQ(wf_queue_release(q, b), WF_OK);
+    CHECK_EQ(wf_queue_state(q, b, &st), WF_ERR_NOTFOUND);
+    CHECK_EQ(wf_queue_release(q, b), WF_ERR_NOTFOUND);
+    uint64_t d = 0;
+    CHECK_EQ(wf_queue_submit(q, &rq, &d), WF_OK);
+    CHECK_EQ(d != b, 1);
+    CHECK_EQ(wf_queue_release(q, d), WF_OK);               /* releasing a pending one */
+    CHECK_EQ(wf_queue_pending(q), 0);
+    wf_grid *big = grid(20, 20);
+    CHECK_EQ(wf_queue_submit(q, &rq, &d), WF_OK);
+    CHECK_EQ(wf_queue_run(q, big, h, 100, &used, &served), WF_ERR_ARG);
+    CHECK_EQ(used == 0 && served == 0, 1);
+    wf_grid_destroy(big);
+    wf_hier_destroy(h);
+    wf_queue_destroy(q);
+}
+
+/* Splicing and joining paths: bad segments, empty paths, starts that
+ * differ, agents off the quick path, and one good join. */
+static void splice_checks(void)
+{
+    wf_splice out;
+    const int32_t qx[] = {0, 4, 6}, qy[] = {0, 0, 2};
+    const int32_t fx[] = {0, 3}, fy[] = {0, 3};
+    const int32_t kx[] = {0, 3}, ky[] = {0, 1};              /* a knight's move */
+    const int32_t cx[] = {6, 6}, cy[] = {2, 5};
+    CHECK_EQ(wf_path_splice(qx, qy, 3, fx, fy, 0, 1, 0, &out), WF_ERR_ARG);
+    CHECK_EQ(wf_path_splice(qx, qy, 0, fx, fy, 2, 1, 0, &out), WF_ERR_ARG);
+    CHECK_EQ(wf_path_splice(qx, qy, 3, kx, ky, 2, 1, 0, &out), WF_ERR_ARG);
+    CHECK_EQ(wf_path_splice(qx, qy, 3, cx, cy, 2, 1, 0, &out), WF_ERR_ARG);
+    CHECK_EQ(wf_path_splice(qx, qy, 3, fx, fy, 2, 1, 1, &out), WF_ERR_ARG);
+    CHECK_EQ(out.x == NULL && out.n == 0, 1);
+    CHECK_EQ(wf_path_join(qx, qy, 3, kx, ky, 2, 1, 0, &out), WF_ERR_ARG);
+    CHECK_EQ(wf_path_join(kx, ky, 2, cx, cy, 2, 1, 0, &out), WF_ERR_ARG);
+    CHECK_EQ(wf_path_join(qx, qy, 3, fx, fy, 2, 1, 0, &out), WF_ERR_ARG);  /* not at the end */
+    CHECK_EQ(wf_path_join(qx, qy, 3, cx, cy, 2, 9, 9, &out), WF_ERR_ARG);  /* agent off it */
+    CHECK_EQ(wf_path_join(qx, qy, 3, cx, cy, 2, 2, 0, &out), WF_OK);
+    /* (2,0) (3,0) (4,0) (5,1) (6,2) then (6,3) (6,4) (6,5) */
+    CHECK_EQ(out.n, 8);
+    CHECK_EQ(out.joint, 4);
+    CHECK_EQ(out.x[4] == 6 && out.y[4] == 2 && out.x[7] == 6 && out.y[7] == 5, 1);
+    CHECK_EQ(out.cost_units, 5LL * 33554432 + 2LL * 47453132);
+    wf_splice_free(&out);
+    wf_splice_free(NULL);
+}
+
 static void name_checks(void)
 {
     static const char *const reasons[] = {"fine", "impassable", "overlap", "outside",
@@ -320,6 +432,8 @@ int main(void)
     unit_checks(g);
     name_checks();
     goal_checks();
+    queue_checks(g);
+    splice_checks();
     wf_grid_destroy(g);
     printf("args: %d passed, %d failed\n", passed, failed);
     return failed ? 1 : 0;
