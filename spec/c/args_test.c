@@ -407,6 +407,158 @@ static void splice_checks(void)
     wf_splice_free(NULL);
 }
 
+/* wf_graph_create refuses every kind of bad item with its fault code and
+ * the items concerned, and creates nothing; wf_graph_patch and
+ * wf_graph_set_danger refuse bad indices and values. */
+static wf_graph_portal walk_portal(void)
+{
+    wf_graph_portal p;
+    memset(&p, 0, sizeof p);
+    p.a = 0;
+    p.b = 1;
+    p.ax0 = p.bx0 = F(4);
+    p.ay0 = p.by0 = F(1);
+    p.ax1 = p.bx1 = F(4);
+    p.ay1 = p.by1 = F(3);
+    p.classes = 1;
+    p.flags = WF_PORTAL_WALK;
+    return p;
+}
+
+static void graph_fault(const wf_graph_sector *sec, int ns, const wf_graph_portal *por,
+                        int np, wf_graph_fault fault, int i, int j)
+{
+    wf_graph *gr = (wf_graph *)&gr;          /* must come back NULL */
+    wf_graph_error err;
+    CHECK_EQ(wf_graph_create(&gr, sec, ns, por, np, &err), WF_ERR_ARG);
+    CHECK_EQ(gr == NULL, 1);
+    CHECK_EQ(err.fault, fault);
+    CHECK_EQ(err.i, i);
+    CHECK_EQ(err.j, j);
+    CHECK_EQ(wf_graph_create(&gr, sec, ns, por, np, NULL), WF_ERR_ARG);
+}
+
+static void graph_checks(void)
+{
+    wf_graph_sector sec[3], s2[3];
+    memset(sec, 0, sizeof sec);
+    sec[0].x1 = sec[1].x0 = F(4);
+    sec[1].x1 = F(8);
+    sec[0].y1 = sec[1].y1 = F(4);
+    sec[2].x0 = F(8);
+    sec[2].x1 = F(9);
+    sec[2].y1 = F(1);
+    wf_graph_portal por[2], p2[2];
+    por[0] = walk_portal();
+    por[1] = walk_portal();
+    por[1].a = 1;
+    por[1].b = 2;
+    por[1].ax0 = por[1].ax1 = F(8) - 1;        /* a one-way jump, point spans */
+    por[1].ay0 = por[1].ay1 = F(1) / 2;
+    por[1].bx0 = por[1].bx1 = F(8) + 1;
+    por[1].by0 = por[1].by1 = F(1) / 2;
+    por[1].flags = WF_PORTAL_ONE_WAY;
+    por[1].cost = F(1);
+    wf_graph *gr = NULL;
+    wf_graph_error err;
+    CHECK_EQ(wf_graph_create(&gr, sec, 3, por, 2, &err), WF_OK);
+    CHECK_EQ(err.fault, WF_GF_NONE);
+    CHECK_EQ(wf_graph_sector_count(gr), 3);
+    CHECK_EQ(wf_graph_portal_count(gr), 2);
+    CHECK_EQ(wf_graph_locate(gr, F(5), F(2)), 1);
+    CHECK_EQ(wf_graph_locate(gr, F(8) + F(1) / 2, F(2)), -1);
+    /* the counts and arrays themselves */
+    CHECK_EQ(wf_graph_create(NULL, sec, 3, por, 2, &err), WF_ERR_ARG);
+    CHECK_EQ(wf_graph_create(&gr, sec, -1, por, 2, &err), WF_ERR_ARG);
+    CHECK_EQ(wf_graph_create(&gr, NULL, 3, por, 2, &err), WF_ERR_ARG);
+    CHECK_EQ(wf_graph_create(&gr, sec, 3, NULL, 2, &err), WF_ERR_ARG);
+    CHECK_EQ(wf_graph_create(&gr, sec, 3, por, WF_GRAPH_MAX_PORTALS + 1, &err), WF_ERR_ARG);
+    wf_graph *ok = NULL;
+    CHECK_EQ(wf_graph_create(&ok, sec, 3, por, 2, NULL), WF_OK);
+    /* sectors: an empty box, one past the limit, a bad surface, a bad
+     * danger, two overlapping */
+    memcpy(s2, sec, sizeof s2);
+    s2[1].x1 = s2[1].x0;
+    graph_fault(s2, 3, por, 2, WF_GF_BOX, 1, -1);
+    memcpy(s2, sec, sizeof s2);
+    s2[2].x1 = WF_GRAPH_LIMIT + 1;
+    graph_fault(s2, 3, por, 2, WF_GF_BOX, 2, -1);
+    memcpy(s2, sec, sizeof s2);
+    s2[0].surface = WF_GRAPH_MAX_SURFACES;
+    graph_fault(s2, 3, por, 2, WF_GF_SURFACE, 0, -1);
+    memcpy(s2, sec, sizeof s2);
+    s2[1].danger = WF_GRAPH_MAX_COST + 1;
+    graph_fault(s2, 3, por, 2, WF_GF_DANGER, 1, -1);
+    memcpy(s2, sec, sizeof s2);
+    s2[1].x0 = F(3);
+    graph_fault(s2, 3, NULL, 0, WF_GF_OVERLAP, 0, 1);
+    /* portals: a sector that does not exist, a bad cost or schedule, a
+     * span outside its sector, walk spans that differ */
+    memcpy(p2, por, sizeof p2);
+    p2[1].b = 3;
+    graph_fault(sec, 3, p2, 2, WF_GF_NOWHERE, 1, 3);
+    memcpy(p2, por, sizeof p2);
+    p2[0].a = -1;
+    graph_fault(sec, 3, p2, 2, WF_GF_NOWHERE, 0, -1);
+    memcpy(p2, por, sizeof p2);
+    p2[1].cost = -1;
+    graph_fault(sec, 3, p2, 2, WF_GF_COST, 1, -1);
+    memcpy(p2, por, sizeof p2);
+    p2[1].period = 4;
+    p2[1].offset = 4;
+    graph_fault(sec, 3, p2, 2, WF_GF_COST, 1, -1);
+    memcpy(p2, por, sizeof p2);
+    p2[1].offset = 1;                            /* an offset without a period */
+    graph_fault(sec, 3, p2, 2, WF_GF_COST, 1, -1);
+    memcpy(p2, por, sizeof p2);
+    p2[1].ax1 = F(9);
+    graph_fault(sec, 3, p2, 2, WF_GF_SPAN, 1, 1);
+    memcpy(p2, por, sizeof p2);
+    p2[1].by0 = F(3);
+    graph_fault(sec, 3, p2, 2, WF_GF_SPAN, 1, 2);
+    memcpy(p2, por, sizeof p2);
+    p2[0].by1 = F(2);
+    graph_fault(sec, 3, p2, 2, WF_GF_WALK, 0, -1);
+    memcpy(p2, por, sizeof p2);
+    p2[0].b = 0;
+    graph_fault(sec, 3, p2, 2, WF_GF_WALK, 0, -1);
+    /* danger and patches */
+    uint64_t v = wf_graph_version(ok);
+    CHECK_EQ(wf_graph_set_danger(ok, 3, 1), WF_ERR_ARG);
+    CHECK_EQ(wf_graph_set_danger(ok, -1, 1), WF_ERR_ARG);
+    CHECK_EQ(wf_graph_set_danger(ok, 0, -1), WF_ERR_ARG);
+    CHECK_EQ(wf_graph_set_danger(ok, 0, WF_GRAPH_MAX_COST + 1), WF_ERR_ARG);
+    CHECK_EQ(wf_graph_set_danger(NULL, 0, 1), WF_ERR_ARG);
+    CHECK_EQ(wf_graph_version(ok), v);
+    CHECK_EQ(wf_graph_set_danger(ok, 0, 5), WF_OK);
+    CHECK_EQ(wf_graph_version(ok) != v, 1);
+    wf_graph *np = NULL;
+    const int drop_bad[] = {3}, drop_twice[] = {1, 1}, drop2[] = {2};
+    CHECK_EQ(wf_graph_patch(&np, ok, drop_bad, 1, NULL, 0, NULL, 0, NULL, 0, NULL, 0, &err),
+             WF_ERR_ARG);
+    CHECK_EQ(wf_graph_patch(&np, ok, drop_twice, 2, NULL, 0, NULL, 0, NULL, 0, NULL, 0, &err),
+             WF_ERR_ARG);
+    CHECK_EQ(wf_graph_patch(&np, ok, NULL, 1, NULL, 0, NULL, 0, NULL, 0, NULL, 0, &err),
+             WF_ERR_ARG);
+    CHECK_EQ(wf_graph_patch(&np, NULL, NULL, 0, NULL, 0, NULL, 0, NULL, 0, NULL, 0, &err),
+             WF_ERR_ARG);
+    /* dropping sector 2 leaves the jump portal on nowhere */
+    CHECK_EQ(wf_graph_patch(&np, ok, drop2, 1, NULL, 0, NULL, 0, NULL, 0, NULL, 0, &err),
+             WF_ERR_ARG);
+    CHECK_EQ(err.fault, WF_GF_NOWHERE);
+    CHECK_EQ(np == NULL, 1);
+    const int dropp[] = {1};
+    CHECK_EQ(wf_graph_patch(&np, ok, drop2, 1, NULL, 0, dropp, 1, NULL, 0, NULL, 0, &err),
+             WF_OK);
+    CHECK_EQ(wf_graph_sector_count(np), 2);
+    CHECK_EQ(wf_graph_portal_count(np), 1);
+    CHECK_EQ(wf_graph_sector_count(ok), 3);
+    wf_graph_destroy(np);
+    wf_graph_destroy(ok);
+    wf_graph_destroy(NULL);
+    wf_graph_destroy(gr);
+}
+
 static void name_checks(void)
 {
     static const char *const reasons[] = {"fine", "impassable", "overlap", "outside",
@@ -434,6 +586,7 @@ int main(void)
     goal_checks();
     queue_checks(g);
     splice_checks();
+    graph_checks();
     wf_grid_destroy(g);
     printf("args: %d passed, %d failed\n", passed, failed);
     return failed ? 1 : 0;
