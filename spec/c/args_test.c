@@ -177,6 +177,388 @@ static void unit_checks(wf_grid *g)
     wf_units_destroy(u);
 }
 
+/* Goals against direct references: a circle touches a navcell when the
+ * navcell's closest point is within r; an inverted circle when its farthest
+ * corner is at r or beyond; an axis-aligned square when the closed boxes
+ * meet, an inverted one when the navcell is not inside the open box. A
+ * region touches the goal exactly when one of its navcells does, and every
+ * navcell a goal contains lies in its bounds. */
+static int64_t clamp64(int64_t v, int64_t lo, int64_t hi)
+{
+    return v < lo ? lo : v > hi ? hi : v;
+}
+
+static int ref_circle(const wf_goal *g, int i, int j)
+{
+    int64_t lx = (int64_t)i * WF_FIX_ONE, ly = (int64_t)j * WF_FIX_ONE;
+    int64_t dx = clamp64(g->x, lx, lx + WF_FIX_ONE) - g->x;
+    int64_t dy = clamp64(g->y, ly, ly + WF_FIX_ONE) - g->y;
+    int64_t fx = (g->x - lx > lx + WF_FIX_ONE - g->x) ? g->x - lx : lx + WF_FIX_ONE - g->x;
+    int64_t fy = (g->y - ly > ly + WF_FIX_ONE - g->y) ? g->y - ly : ly + WF_FIX_ONE - g->y;
+    int64_t r2 = (int64_t)g->r * g->r;
+    if (g->inverted)
+        return fx * fx + fy * fy >= r2;
+    return dx * dx + dy * dy <= r2;
+}
+
+static int ref_box(const wf_goal *g, int i, int j)
+{
+    int64_t lx = (int64_t)i * WF_FIX_ONE, ly = (int64_t)j * WF_FIX_ONE;
+    int64_t hx = lx + WF_FIX_ONE, hy = ly + WF_FIX_ONE;
+    int64_t x0 = g->x - g->hw, x1 = g->x + g->hw, y0 = g->y - g->hh, y1 = g->y + g->hh;
+    if (g->inverted)          /* some point of the navcell outside the open box */
+        return !(lx > x0 && hx < x1 && ly > y0 && hy < y1);
+    return lx <= x1 && hx >= x0 && ly <= y1 && hy >= y0;
+}
+
+static void goal_region_checks(const wf_goal *g, int *mismatch)
+{
+    int bx0, by0, bx1, by1;
+    wf_goal_bounds(g, &bx0, &by0, &bx1, &by1);
+    for (int j = -2; j < 12; j++)
+        for (int i = -2; i < 12; i++) {
+            int in = wf_goal_contains(g, i, j);
+            if (in && (i < bx0 || i > bx1 || j < by0 || j > by1))
+                (*mismatch)++;
+            if (i % 3 == 0 && j % 3 == 0) {
+                int any = 0;
+                for (int b = j; b < j + 3; b++)
+                    for (int a = i; a < i + 2; a++)
+                        any |= wf_goal_contains(g, a, b);
+                if (any != wf_goal_touches(g, i, j, i + 1, j + 2))
+                    (*mismatch)++;
+            }
+        }
+}
+
+static void goal_checks(void)
+{
+    wf_goal g;
+    int wrong = 0, inside = 0, outside = 0;
+    wf_goal_point(&g, F(3) + F(1) / 2, F(4));
+    CHECK_EQ(wf_goal_invert(&g), WF_ERR_ARG);
+    CHECK_EQ(g.inverted, 0);
+    CHECK_EQ(wf_goal_contains(&g, 3, 4), 1);
+    CHECK_EQ(wf_goal_contains(&g, 3, 3), 0);
+    CHECK_EQ(wf_goal_touches(&g, 0, 0, 3, 3), 0);
+    CHECK_EQ(wf_goal_touches(&g, 0, 4, 3, 9), 1);
+    goal_region_checks(&g, &wrong);
+    /* centres on and between navcell corners, radii from 0 to 4 */
+    for (int k = 0; k < 60; k++) {
+        wf_fix cx = F(1) + k * (F(1) / 8) + (k % 3) * 4099;
+        wf_fix cy = F(6) - k * (F(1) / 16) - (k % 5) * 777;
+        wf_goal_circle(&g, cx, cy, (k % 9) * (F(1) / 2) + (k % 2) * 3);
+        for (int inv = 0; inv < 2; inv++) {
+            if (inv)
+                CHECK_EQ(wf_goal_invert(&g), WF_OK);
+            for (int j = -1; j < 11; j++)
+                for (int i = -1; i < 11; i++) {
+                    int c = wf_goal_contains(&g, i, j);
+                    if (c != ref_circle(&g, i, j))
+                        wrong++;
+                    if (c) inside++; else outside++;
+                }
+            goal_region_checks(&g, &wrong);
+        }
+        /* axis-aligned squares, sizes 0 to 3, and the same turned by a
+         * right angle (axes (0, 1) and (-1, 0): the same box, swapped sides) */
+        wf_fix hw = (k % 7) * (F(1) / 4), hh = (k % 4) * (F(1) / 3);
+        for (int turn = 0; turn < 2; turn++)
+            for (int inv = 0; inv < 2; inv++) {
+                if (turn)
+                    wf_goal_square(&g, cx, cy, hh, hw, 0, F(1));
+                else
+                    wf_goal_square(&g, cx, cy, hw, hh, F(1), 0);
+                if (inv)
+                    CHECK_EQ(wf_goal_invert(&g), WF_OK);
+                wf_goal ref = g;
+                ref.hw = hw;
+                ref.hh = hh;
+                for (int j = -1; j < 11; j++)
+                    for (int i = -1; i < 11; i++) {
+                        int c = wf_goal_contains(&g, i, j);
+                        if (c != ref_box(&ref, i, j))
+                            wrong++;
+                        if (c) inside++; else outside++;
+                    }
+                goal_region_checks(&g, &wrong);
+            }
+        /* a square at 45 degrees: contains its own centre's navcell, and a
+         * region touches it exactly when one of its navcells does */
+        wf_goal_square(&g, cx, cy, hw + 1, hh + 1, 46341, 46341);
+        CHECK_EQ(wf_goal_contains(&g, cx >> 16, cy >> 16), 1);
+        goal_region_checks(&g, &wrong);
+        CHECK_EQ(wf_goal_invert(&g), WF_OK);
+        goal_region_checks(&g, &wrong);
+    }
+    CHECK_EQ(wrong, 0);
+    CHECK_EQ(inside > 1000 && outside > 1000, 1);
+}
+
+/* The request queue's handles and arguments: a bad field count, class or
+ * flag, unknown, stale and released handles, the result of a request not
+ * yet served, cancelling the request in progress, and a grid larger than
+ * the one the queue was made for. */
+static void queue_checks(wf_grid *g)
+{
+    wf_queue *q = NULL;
+    CHECK_EQ(wf_queue_create(&q, g, 0), WF_ERR_ARG);
+    CHECK_EQ(q == NULL, 1);
+    CHECK_EQ(wf_queue_create(&q, g, 1025), WF_ERR_ARG);
+    CHECK_EQ(wf_queue_create(&q, g, 2), WF_OK);
+    wf_hier *h = NULL;
+    CHECK_EQ(wf_hier_create(&h, g, 8), WF_OK);
+    wf_request rq;
+    memset(&rq, 0, sizeof rq);
+    wf_query_init(&rq.q);
+    rq.q.sx = 0;
+    rq.q.sy = 0;
+    wf_goal_point(&rq.q.goal, F(15) + F(1) / 2, F(11) + F(1) / 2);
+    uint64_t a = 0, b = 0, c = 0;
+    rq.q.cls = -1;
+    CHECK_EQ(wf_queue_submit(q, &rq, &a), WF_ERR_ARG);
+    rq.q.cls = 0;
+    rq.flags = 64;
+    CHECK_EQ(wf_queue_submit(q, &rq, &a), WF_ERR_ARG);
+    CHECK_EQ(wf_queue_pending(q), 0);
+    rq.flags = 0;
+    rq.max_expansions = 0;
+    CHECK_EQ(wf_queue_submit(q, &rq, &a), WF_OK);
+    CHECK_EQ(wf_queue_submit(q, &rq, &b), WF_OK);
+    CHECK_EQ(wf_queue_submit(q, &rq, &c), WF_OK);
+    CHECK_EQ(wf_queue_pending(q), 3);
+    wf_req_state st;
+    wf_result res;
+    int was = -1;
+    CHECK_EQ(wf_queue_state(q, a + 100, &st), WF_ERR_NOTFOUND);
+    CHECK_EQ(wf_queue_state(q, a ^ ((uint64_t)1 << 40), &st), WF_ERR_NOTFOUND);
+    CHECK_EQ(wf_queue_result(q, a + 100, &res), WF_ERR_NOTFOUND);
+    CHECK_EQ(wf_queue_cancel(q, a + 100, &was), WF_ERR_NOTFOUND);
+    CHECK_EQ(was, 0);
+    CHECK_EQ(wf_queue_release(q, a + 100), WF_ERR_NOTFOUND);
+    CHECK_EQ(wf_queue_result(q, a, &res), WF_ERR_ARG);      /* still pending */
+    /* a budget of one expansion starts the first search; cancelling it
+     * drops the search in progress and the next request is served whole */
+    uint64_t used = 0;
+    uint32_t served = 0;
+    CHECK_EQ(wf_queue_run(q, g, h, 1, &used, &served), WF_OK);
+    CHECK_EQ(served, 0);
+    CHECK_EQ(wf_queue_cancel(q, a, &was), WF_OK);
+    CHECK_EQ(was, 1);
+    CHECK_EQ(wf_queue_state(q, a, &st), WF_OK);
+    CHECK_EQ(st, WF_REQ_CANCELLED);
+    CHECK_EQ(wf_queue_cancel(q, a, &was), WF_OK);          /* not pending: no-op */
+    CHECK_EQ(was, 0);
+    CHECK_EQ(wf_queue_cancel(q, c, &was), WF_OK);          /* the tail */
+    CHECK_EQ(was, 1);
+    CHECK_EQ(wf_queue_pending(q), 1);
+    CHECK_EQ(wf_queue_run(q, g, h, 100000, &used, &served), WF_OK);
+    CHECK_EQ(served, 1);
+    CHECK_EQ(wf_queue_state(q, b, &st), WF_OK);
+    CHECK_EQ(st, WF_REQ_DONE);
+    CHECK_EQ(wf_queue_result(q, b, &res), WF_OK);
+    CHECK_EQ(res.status, WF_OK);
+    CHECK_EQ(res.x[0] == 0 && res.y[0] == 0, 1);
+    CHECK_EQ(res.x[res.n - 1] == 15 && res.y[res.n - 1] == 11, 1);
+    /* a released handle is stale, and its slot's next handle differs */
+    CHECK_EQ(wf_queue_release(q, b), WF_OK);
+    CHECK_EQ(wf_queue_state(q, b, &st), WF_ERR_NOTFOUND);
+    CHECK_EQ(wf_queue_release(q, b), WF_ERR_NOTFOUND);
+    uint64_t d = 0;
+    CHECK_EQ(wf_queue_submit(q, &rq, &d), WF_OK);
+    CHECK_EQ(d != b, 1);
+    CHECK_EQ(wf_queue_release(q, d), WF_OK);               /* releasing a pending one */
+    CHECK_EQ(wf_queue_pending(q), 0);
+    wf_grid *big = grid(20, 20);
+    CHECK_EQ(wf_queue_submit(q, &rq, &d), WF_OK);
+    CHECK_EQ(wf_queue_run(q, big, h, 100, &used, &served), WF_ERR_ARG);
+    CHECK_EQ(used == 0 && served == 0, 1);
+    wf_grid_destroy(big);
+    wf_hier_destroy(h);
+    wf_queue_destroy(q);
+}
+
+/* Splicing and joining paths: bad segments, empty paths, starts that
+ * differ, agents off the quick path, and one good join. */
+static void splice_checks(void)
+{
+    wf_splice out;
+    const int32_t qx[] = {0, 4, 6}, qy[] = {0, 0, 2};
+    const int32_t fx[] = {0, 3}, fy[] = {0, 3};
+    const int32_t kx[] = {0, 3}, ky[] = {0, 1};              /* a knight's move */
+    const int32_t cx[] = {6, 6}, cy[] = {2, 5};
+    CHECK_EQ(wf_path_splice(qx, qy, 3, fx, fy, 0, 1, 0, &out), WF_ERR_ARG);
+    CHECK_EQ(wf_path_splice(qx, qy, 0, fx, fy, 2, 1, 0, &out), WF_ERR_ARG);
+    CHECK_EQ(wf_path_splice(qx, qy, 3, kx, ky, 2, 1, 0, &out), WF_ERR_ARG);
+    CHECK_EQ(wf_path_splice(qx, qy, 3, cx, cy, 2, 1, 0, &out), WF_ERR_ARG);
+    CHECK_EQ(wf_path_splice(qx, qy, 3, fx, fy, 2, 1, 1, &out), WF_ERR_ARG);
+    CHECK_EQ(out.x == NULL && out.n == 0, 1);
+    CHECK_EQ(wf_path_join(qx, qy, 3, kx, ky, 2, 1, 0, &out), WF_ERR_ARG);
+    CHECK_EQ(wf_path_join(kx, ky, 2, cx, cy, 2, 1, 0, &out), WF_ERR_ARG);
+    CHECK_EQ(wf_path_join(qx, qy, 3, fx, fy, 2, 1, 0, &out), WF_ERR_ARG);  /* not at the end */
+    CHECK_EQ(wf_path_join(qx, qy, 3, cx, cy, 2, 9, 9, &out), WF_ERR_ARG);  /* agent off it */
+    CHECK_EQ(wf_path_join(qx, qy, 3, cx, cy, 2, 2, 0, &out), WF_OK);
+    /* (2,0) (3,0) (4,0) (5,1) (6,2) then (6,3) (6,4) (6,5) */
+    CHECK_EQ(out.n, 8);
+    CHECK_EQ(out.joint, 4);
+    CHECK_EQ(out.x[4] == 6 && out.y[4] == 2 && out.x[7] == 6 && out.y[7] == 5, 1);
+    CHECK_EQ(out.cost_units, 5LL * 33554432 + 2LL * 47453132);
+    wf_splice_free(&out);
+    wf_splice_free(NULL);
+}
+
+/* wf_graph_create refuses every kind of bad item with its fault code and
+ * the items concerned, and creates nothing; wf_graph_patch and
+ * wf_graph_set_danger refuse bad indices and values. */
+static wf_graph_portal walk_portal(void)
+{
+    wf_graph_portal p;
+    memset(&p, 0, sizeof p);
+    p.a = 0;
+    p.b = 1;
+    p.ax0 = p.bx0 = F(4);
+    p.ay0 = p.by0 = F(1);
+    p.ax1 = p.bx1 = F(4);
+    p.ay1 = p.by1 = F(3);
+    p.classes = 1;
+    p.flags = WF_PORTAL_WALK;
+    return p;
+}
+
+static void graph_fault(const wf_graph_sector *sec, int ns, const wf_graph_portal *por,
+                        int np, wf_graph_fault fault, int i, int j)
+{
+    wf_graph *gr = (wf_graph *)&gr;          /* must come back NULL */
+    wf_graph_error err;
+    CHECK_EQ(wf_graph_create(&gr, sec, ns, por, np, &err), WF_ERR_ARG);
+    CHECK_EQ(gr == NULL, 1);
+    CHECK_EQ(err.fault, fault);
+    CHECK_EQ(err.i, i);
+    CHECK_EQ(err.j, j);
+    CHECK_EQ(wf_graph_create(&gr, sec, ns, por, np, NULL), WF_ERR_ARG);
+}
+
+static void graph_checks(void)
+{
+    wf_graph_sector sec[3], s2[3];
+    memset(sec, 0, sizeof sec);
+    sec[0].x1 = sec[1].x0 = F(4);
+    sec[1].x1 = F(8);
+    sec[0].y1 = sec[1].y1 = F(4);
+    sec[2].x0 = F(8);
+    sec[2].x1 = F(9);
+    sec[2].y1 = F(1);
+    wf_graph_portal por[2], p2[2];
+    por[0] = walk_portal();
+    por[1] = walk_portal();
+    por[1].a = 1;
+    por[1].b = 2;
+    por[1].ax0 = por[1].ax1 = F(8) - 1;        /* a one-way jump, point spans */
+    por[1].ay0 = por[1].ay1 = F(1) / 2;
+    por[1].bx0 = por[1].bx1 = F(8) + 1;
+    por[1].by0 = por[1].by1 = F(1) / 2;
+    por[1].flags = WF_PORTAL_ONE_WAY;
+    por[1].cost = F(1);
+    wf_graph *gr = NULL;
+    wf_graph_error err;
+    CHECK_EQ(wf_graph_create(&gr, sec, 3, por, 2, &err), WF_OK);
+    CHECK_EQ(err.fault, WF_GF_NONE);
+    CHECK_EQ(wf_graph_sector_count(gr), 3);
+    CHECK_EQ(wf_graph_portal_count(gr), 2);
+    CHECK_EQ(wf_graph_locate(gr, F(5), F(2)), 1);
+    CHECK_EQ(wf_graph_locate(gr, F(8) + F(1) / 2, F(2)), -1);
+    /* the counts and arrays themselves */
+    CHECK_EQ(wf_graph_create(NULL, sec, 3, por, 2, &err), WF_ERR_ARG);
+    CHECK_EQ(wf_graph_create(&gr, sec, -1, por, 2, &err), WF_ERR_ARG);
+    CHECK_EQ(wf_graph_create(&gr, NULL, 3, por, 2, &err), WF_ERR_ARG);
+    CHECK_EQ(wf_graph_create(&gr, sec, 3, NULL, 2, &err), WF_ERR_ARG);
+    CHECK_EQ(wf_graph_create(&gr, sec, 3, por, WF_GRAPH_MAX_PORTALS + 1, &err), WF_ERR_ARG);
+    wf_graph *ok = NULL;
+    CHECK_EQ(wf_graph_create(&ok, sec, 3, por, 2, NULL), WF_OK);
+    /* sectors: an empty box, one past the limit, a bad surface, a bad
+     * danger, two overlapping */
+    memcpy(s2, sec, sizeof s2);
+    s2[1].x1 = s2[1].x0;
+    graph_fault(s2, 3, por, 2, WF_GF_BOX, 1, -1);
+    memcpy(s2, sec, sizeof s2);
+    s2[2].x1 = WF_GRAPH_LIMIT + 1;
+    graph_fault(s2, 3, por, 2, WF_GF_BOX, 2, -1);
+    memcpy(s2, sec, sizeof s2);
+    s2[0].surface = WF_GRAPH_MAX_SURFACES;
+    graph_fault(s2, 3, por, 2, WF_GF_SURFACE, 0, -1);
+    memcpy(s2, sec, sizeof s2);
+    s2[1].danger = WF_GRAPH_MAX_COST + 1;
+    graph_fault(s2, 3, por, 2, WF_GF_DANGER, 1, -1);
+    memcpy(s2, sec, sizeof s2);
+    s2[1].x0 = F(3);
+    graph_fault(s2, 3, NULL, 0, WF_GF_OVERLAP, 0, 1);
+    /* portals: a sector that does not exist, a bad cost or schedule, a
+     * span outside its sector, walk spans that differ */
+    memcpy(p2, por, sizeof p2);
+    p2[1].b = 3;
+    graph_fault(sec, 3, p2, 2, WF_GF_NOWHERE, 1, 3);
+    memcpy(p2, por, sizeof p2);
+    p2[0].a = -1;
+    graph_fault(sec, 3, p2, 2, WF_GF_NOWHERE, 0, -1);
+    memcpy(p2, por, sizeof p2);
+    p2[1].cost = -1;
+    graph_fault(sec, 3, p2, 2, WF_GF_COST, 1, -1);
+    memcpy(p2, por, sizeof p2);
+    p2[1].period = 4;
+    p2[1].offset = 4;
+    graph_fault(sec, 3, p2, 2, WF_GF_COST, 1, -1);
+    memcpy(p2, por, sizeof p2);
+    p2[1].offset = 1;                            /* an offset without a period */
+    graph_fault(sec, 3, p2, 2, WF_GF_COST, 1, -1);
+    memcpy(p2, por, sizeof p2);
+    p2[1].ax1 = F(9);
+    graph_fault(sec, 3, p2, 2, WF_GF_SPAN, 1, 1);
+    memcpy(p2, por, sizeof p2);
+    p2[1].by0 = F(3);
+    graph_fault(sec, 3, p2, 2, WF_GF_SPAN, 1, 2);
+    memcpy(p2, por, sizeof p2);
+    p2[0].by1 = F(2);
+    graph_fault(sec, 3, p2, 2, WF_GF_WALK, 0, -1);
+    memcpy(p2, por, sizeof p2);
+    p2[0].b = 0;
+    graph_fault(sec, 3, p2, 2, WF_GF_WALK, 0, -1);
+    /* danger and patches */
+    uint64_t v = wf_graph_version(ok);
+    CHECK_EQ(wf_graph_set_danger(ok, 3, 1), WF_ERR_ARG);
+    CHECK_EQ(wf_graph_set_danger(ok, -1, 1), WF_ERR_ARG);
+    CHECK_EQ(wf_graph_set_danger(ok, 0, -1), WF_ERR_ARG);
+    CHECK_EQ(wf_graph_set_danger(ok, 0, WF_GRAPH_MAX_COST + 1), WF_ERR_ARG);
+    CHECK_EQ(wf_graph_set_danger(NULL, 0, 1), WF_ERR_ARG);
+    CHECK_EQ(wf_graph_version(ok), v);
+    CHECK_EQ(wf_graph_set_danger(ok, 0, 5), WF_OK);
+    CHECK_EQ(wf_graph_version(ok) != v, 1);
+    wf_graph *np = NULL;
+    const int drop_bad[] = {3}, drop_twice[] = {1, 1}, drop2[] = {2};
+    CHECK_EQ(wf_graph_patch(&np, ok, drop_bad, 1, NULL, 0, NULL, 0, NULL, 0, NULL, 0, &err),
+             WF_ERR_ARG);
+    CHECK_EQ(wf_graph_patch(&np, ok, drop_twice, 2, NULL, 0, NULL, 0, NULL, 0, NULL, 0, &err),
+             WF_ERR_ARG);
+    CHECK_EQ(wf_graph_patch(&np, ok, NULL, 1, NULL, 0, NULL, 0, NULL, 0, NULL, 0, &err),
+             WF_ERR_ARG);
+    CHECK_EQ(wf_graph_patch(&np, NULL, NULL, 0, NULL, 0, NULL, 0, NULL, 0, NULL, 0, &err),
+             WF_ERR_ARG);
+    /* dropping sector 2 leaves the jump portal on nowhere */
+    CHECK_EQ(wf_graph_patch(&np, ok, drop2, 1, NULL, 0, NULL, 0, NULL, 0, NULL, 0, &err),
+             WF_ERR_ARG);
+    CHECK_EQ(err.fault, WF_GF_NOWHERE);
+    CHECK_EQ(np == NULL, 1);
+    const int dropp[] = {1};
+    CHECK_EQ(wf_graph_patch(&np, ok, drop2, 1, NULL, 0, dropp, 1, NULL, 0, NULL, 0, &err),
+             WF_OK);
+    CHECK_EQ(wf_graph_sector_count(np), 2);
+    CHECK_EQ(wf_graph_portal_count(np), 1);
+    CHECK_EQ(wf_graph_sector_count(ok), 3);
+    wf_graph_destroy(np);
+    wf_graph_destroy(ok);
+    wf_graph_destroy(NULL);
+    wf_graph_destroy(gr);
+}
+
 static void name_checks(void)
 {
     static const char *const reasons[] = {"fine", "impassable", "overlap", "outside",
@@ -201,6 +583,10 @@ int main(void)
     config_checks(g);
     unit_checks(g);
     name_checks();
+    goal_checks();
+    queue_checks(g);
+    splice_checks();
+    graph_checks();
     wf_grid_destroy(g);
     printf("args: %d passed, %d failed\n", passed, failed);
     return failed ? 1 : 0;

@@ -1,14 +1,17 @@
 -- tools/fuzz/files.lua: feeds mutated copies of real inputs to every loader the
 -- Lua side has: route files, scenario files, ASCII grids and worlds, Moving
--- AI maps (through a temporary file), and saved worlds (saved data mutated
--- field by field).
+-- AI maps (through a temporary file), saved worlds, saved unit simulations
+-- and saved graphs (saved data mutated field by field), and saved grid path
+-- tables (files mutated byte by byte and line by line).
 --
 --   lua5.4 tools/fuzz/files.lua [inputs [seed]]
 --
 -- Every input must load, or be refused with nil and a reason, or raise an
 -- error that starts with the loader's name ("wayfinder.world.load: ...") and
 -- not with a position inside the library. A saved world that loads must then
--- tick without raising. A loader that does not return within the time the
+-- tick without raising; a unit simulation, graph or grid path table that
+-- loads must then tick or answer queries without raising; a refused load
+-- must leave its grid as it was (grid:version() and the passability). A loader that does not return within the time the
 -- caller's limit allows is a hang (make fuzz runs this under a timeout).
 local compat = require("wayfinder.compat")
 local wayfinder = require("wayfinder")
@@ -151,6 +154,129 @@ local function saved_world()
 end
 local save_seed = not NO_WORLD and saved_world() or nil
 
+-- richer mutations for the saved units, graphs and path tables: wrong
+-- sizes (arrays cut short or grown), extra fields, huge and non-finite
+-- numbers, wrong types
+local HOSTILE2 = { 0 / 0, 1 / 0, -1 / 0, -1, 0, 2 ^ 31, -2 ^ 31, 2 ^ 53, 2 ^ 63, 1e308, 0.5,
+  65536 * 8192, -65536 * 8192, "soon", "", "default", true, false, {}, { 1, 2 }, { x = 1 } }
+local function mutate_tree2(t, depth)
+  local keys = {}
+  for k in pairs(t) do keys[#keys + 1] = k end
+  table.sort(keys, function(a, b) return tostring(a) < tostring(b) end)
+  local r = rand(9)
+  if #keys == 0 or r == 1 then                       -- an extra field
+    t[pick({ "extra", "x", "id", 1, #t + 1, 0, -1 })] = pick(HOSTILE2)
+    return
+  end
+  local k = pick(keys)
+  if type(t[k]) == "table" and depth < 7 and rand(4) > 1 then
+    return mutate_tree2(t[k], depth + 1)
+  end
+  if r == 2 and #t > 0 then                          -- an array cut short
+    t[#t] = nil
+  elseif r == 3 and #t > 0 then                      -- an array grown
+    t[#t + 1] = deep_copy(t[rand(#t)])
+  elseif r == 4 then                                 -- a field missing
+    t[k] = nil
+  elseif r == 5 and type(t[k]) == "number" then      -- a number nudged
+    t[k] = t[k] + pick({ 1, -1, 65536, -65536, 0.5 })
+  elseif r == 6 and #keys > 1 then                   -- two fields swapped
+    local k2 = pick(keys)
+    t[k], t[k2] = t[k2], t[k]
+  else
+    t[k] = pick(HOSTILE2)
+  end
+end
+
+local function bit_flip(s)
+  if #s == 0 then return s end
+  for _ = 1, rand(3) do
+    local i = rand(#s)
+    local b = s:byte(i)
+    local bit = 2 ^ (rand(8) - 1)
+    if math.floor(b / bit) % 2 == 1 then b = b - bit else b = b + bit end
+    s = s:sub(1, i - 1) .. string.char(b) .. s:sub(i + 1)
+  end
+  return s
+end
+
+local function mutate_lines(s)
+  local lines = {}
+  for l in (s .. "\n"):gmatch("([^\n]*)\n") do lines[#lines + 1] = l end
+  local r = rand(4)
+  local i = rand(#lines)
+  if r == 1 then table.remove(lines, i)                             -- a line lost
+  elseif r == 2 then table.insert(lines, i, lines[rand(#lines)])    -- a line repeated
+  elseif r == 3 then                                                -- a number changed
+    lines[i] = lines[i]:gsub("%-?%d+", function()
+      return pick({ "0", "-1", "4097", "99999999999999999999", "1e999", "nan", "" })
+    end, 1)
+  else lines[i] = lines[i] .. pick({ " 1", " x", "\0", "" }) end    -- extra text
+  return table.concat(lines, "\n")
+end
+
+local UNIT_MAP = table.concat({
+  "........@.......",
+  "..@@....@...@...",
+  "........@...@...",
+  "..@.........@...",
+  "..@.....@@@.....",
+  "................",
+}, "\n")
+local function unit_grid()
+  return wayfinder.grid.from_ascii(UNIT_MAP, {
+    classes = { { name = "default", clearance = 0 }, { name = "big", clearance = 1 } } })
+end
+
+local function saved_units(avoid)
+  local g = unit_grid()
+  local u = wayfinder.units.new(g, avoid and { avoidance = "velocity", accel = 0.25,
+    turn_rate = 1, arrive_radius = 1, lookahead = true, budget = 30 } or
+    { max_order_ticks = 60, budget = 40, max_wait = 3 })
+  u:add { x = 0.5, y = 0.5, radius = 0.3, speed = 0.5 }
+  u:add { x = 15.5, y = 5.5, radius = 0.3, speed = 0.25 }
+  u:add { x = 5.5, y = 2.5, radius = 0.6, speed = 0.5, class = "big" }
+  u:add { x = 10.5, y = 0.5, radius = 0.25, speed = 1 }
+  u:move(1, 14.5, 4.5)
+  u:move(2, 0.5, 5.5)
+  u:move(3, 10.5, 2.5, { goal = { shape = "circle", radius = 2 } })
+  u:tick(2)
+  u:move(4, 1.5, 3.5)
+  return u:save()
+end
+
+local function saved_graph(quad)
+  local g = wayfinder.grid.from_ascii(UNIT_MAP)
+  local gr = wayfinder.graph.from_grid(g, quad and { decomposition = "quadtree" } or nil)
+  gr:set_danger(1, 3)
+  gr:add_link { from = { 0.5, 0.5 }, to = { 15.5, 5.5 }, kind = "walk", cost = 40 }
+  gr:add_temporary_link { from = { 1.5, 5.5 }, to = { 14.5, 0.5 } }
+  return gr:save()
+end
+
+local function pass_string(g)
+  local w, h = g:width(), g:height()
+  local out = {}
+  for y = 0, h - 1 do
+    for x = 0, w - 1 do out[#out + 1] = g:is_passable(x, y) and "1" or "0" end
+  end
+  return table.concat(out)
+end
+
+local units_seeds = { saved_units(false), saved_units(true) }
+local graph_seeds = { saved_graph(false), saved_graph(true) }
+local cpd_tmp = os.tmpname()
+local cpd_seeds = {}
+do
+  local g = wayfinder.grid.from_ascii(UNIT_MAP)
+  assert(wayfinder.pathtable.build_grid(g):save(cpd_tmp))
+  local f = assert(io.open(cpd_tmp, "rb"))
+  cpd_seeds[1] = f:read("*a")
+  f:close()
+end
+
+local function grid_state(g) return g:version() .. "/" .. pass_string(g) end
+
 local tmp = os.tmpname()
 
 local targets = {
@@ -189,12 +315,79 @@ local targets = {
       if not ok then note_bad("saved world tick", err) end
     end
   end,
+  function()
+    local s = deep_copy(pick(units_seeds))
+    for _ = 1, rand(3) do mutate_tree2(s, 0) end
+    local g = unit_grid()
+    local before = grid_state(g)
+    local u = try("saved units", "wayfinder.units.load", wayfinder.units.load, g, s)
+    if u then
+      counts["saved units loaded"] = (counts["saved units loaded"] or 0) + 1
+      local ok, err = pcall(function()
+        u:tick(4)
+        for _, id in ipairs(u:ids()) do u:position(id); u:state(id) end
+        u:move(u:ids()[1] or 1, 3.5, 3.5)
+        u:tick(2)
+        u:save()
+      end)
+      if not ok and not well_named(err, "units:move") then note_bad("saved units run", err) end
+      u:close()
+    elseif grid_state(g) ~= before then
+      note_bad("saved units", "a refused load changed the grid")
+    end
+  end,
+  function()
+    local s = deep_copy(pick(graph_seeds))
+    for _ = 1, rand(3) do mutate_tree2(s, 0) end
+    local gr = try("saved graph", "wayfinder.graph.load", wayfinder.graph.load, s)
+    if gr then
+      counts["saved graph loaded"] = (counts["saved graph loaded"] or 0) + 1
+      local ok, err = pcall(function()
+        gr:stats()
+        for _ = 1, 3 do
+          gr:find_path(rand(16) - 0.5, rand(6) - 0.5, rand(16) - 0.5, rand(6) - 0.5)
+        end
+        wayfinder.graph.load(gr:save())
+      end)
+      if not ok then note_bad("saved graph run", err) end
+    end
+  end,
+  function()
+    local data = pick(cpd_seeds)
+    local r = rand(3)
+    if r == 1 then data = bit_flip(data)
+    elseif r == 2 then data = mutate_lines(data)
+    else data = mutate(data) end
+    local f = assert(io.open(cpd_tmp, "wb"))
+    f:write(data)
+    f:close()
+    local g = wayfinder.grid.from_ascii(UNIT_MAP)
+    local before = grid_state(g)
+    local t = try("saved grid path table", "wayfinder.pathtable.load_grid",
+      wayfinder.pathtable.load_grid, cpd_tmp, g)
+    if t then
+      counts["saved grid path table loaded"] = (counts["saved grid path table loaded"] or 0) + 1
+      local ok, err = pcall(function()
+        for _ = 1, 4 do
+          local p, reason = t:find_path(rand(16) - 1, rand(6) - 1, rand(16) - 1, rand(6) - 1)
+          if not p and reason == "corrupt" then error("a loaded table answered corrupt") end
+          t:first_move(rand(16) - 1, rand(6) - 1, rand(16) - 1, rand(6) - 1)
+        end
+        assert(t:matches(g), "a loaded table does not match its grid")
+      end)
+      if not ok then note_bad("saved grid path table run", err) end
+    end
+    if grid_state(g) ~= before then
+      note_bad("saved grid path table", "the load changed the grid")
+    end
+  end,
 }
 
-if NO_WORLD then targets[6], targets[5] = nil, nil end
+if NO_WORLD then table.remove(targets, 6); table.remove(targets, 5) end
 
 for _ = 1, INPUTS do pick(targets)() end
 os.remove(tmp)
+os.remove(cpd_tmp)
 
 local names = {}
 for k in pairs(counts) do names[#names + 1] = k end

@@ -188,7 +188,27 @@ function M.load(t)
     end
     g.world_build = { kind = b.kind, door_cost = b.door_cost, w = b.width, h = b.height }
   end
-  g.grid_stats = t.grid_stats
+  if t.grid_stats ~= nil then
+    local gs = t.grid_stats
+    if type(gs) ~= "table" then
+      load_error("data.grid_stats must be a table, got %s", describe(gs))
+    end
+    local copy = {}
+    for _, k in ipairs({ "navcells", "regions", "sectors", "portals" }) do
+      local v = gs[k]
+      if v ~= nil and (not is_integer(v) or v < 0 or v > 2 ^ 53) then
+        load_error("data.grid_stats.%s must be a non-negative integer, got %s", k, describe(v))
+      end
+      copy[k] = v
+    end
+    for _, k in ipairs({ "class", "decomposition" }) do
+      if gs[k] ~= nil and type(gs[k]) ~= "string" then
+        load_error("data.grid_stats.%s must be a string, got %s", k, describe(gs[k]))
+      end
+      copy[k] = gs[k]
+    end
+    g.grid_stats = copy
+  end
   local okc, cerr = pcall(compile, g)
   if not okc then load_error("%s", (tostring(cerr):gsub("^.-graph: ", "", 1))) end
   return g
