@@ -1011,8 +1011,8 @@ static int try_step(wf_units *u, const wf_grid *g, int o, int64_t dx, int64_t dy
  * (ax, ay) (the mover's right when on the line), else the other side, else
  * straight ahead; then the same by half and a quarter of its speed. 1
  * when it moved. */
-static int step_aside(wf_units *u, const wf_grid *g, int o, wf_fix ax,
-                      wf_fix ay, int64_t ux, int64_t uy)
+static int step_aside_to(wf_units *u, const wf_grid *g, int o, wf_fix ax,
+                         wf_fix ay, int64_t ux, int64_t uy, int ahead)
 {
     unit *q = &u->units[o];
     int64_t rx = -uy, ry = ux;                 /* the right, as drawn */
@@ -1023,10 +1023,16 @@ static int step_aside(wf_units *u, const wf_grid *g, int o, wf_fix ax,
             return 1;
         if (try_step(u, g, o, -sg * rx * sp / FIX, -sg * ry * sp / FIX))
             return 1;
-        if (try_step(u, g, o, ux * sp / FIX, uy * sp / FIX))
+        if (ahead && try_step(u, g, o, ux * sp / FIX, uy * sp / FIX))
             return 1;
     }
     return 0;
+}
+
+static int step_aside(wf_units *u, const wf_grid *g, int o, wf_fix ax,
+                      wf_fix ay, int64_t ux, int64_t uy)
+{
+    return step_aside_to(u, g, o, ax, ay, ux, uy, 1);
 }
 
 /* The shove: every idle unit among the neighbours whose square, grown by
@@ -1149,11 +1155,24 @@ static void break_stall(wf_units *u, const wf_grid *g, int s)
             int64_t dx = (int64_t)m->way[2 * m->next] - m->x;
             int64_t dy = (int64_t)m->way[2 * m->next + 1] - m->y;
             int64_t d = dist_of(dx, dy);
+            wf_fix ax = m->x, ay = m->y;
+            int64_t ux = 0, uy = 0;
             if (d > 0) {
-                wf_fix ax = (wf_fix)(m->x - dx * FIX / d);
-                wf_fix ay = (wf_fix)(m->y - dy * FIX / d);
-                step_aside(u, g, s, ax, ay, dx * FIX / d, dy * FIX / d);
+                ux = dx * FIX / d;
+                uy = dy * FIX / d;
+                ax = (wf_fix)(m->x - ux);
+                ay = (wf_fix)(m->y - uy);
             }
+            /* aside (right, else left); else back off straight away from
+             * it; else on along its way */
+            int done = d > 0 && step_aside_to(u, g, s, ax, ay, ux, uy, 0);
+            int64_t bx = (int64_t)m->x - o->x, by = (int64_t)m->y - o->y;
+            int64_t bd = dist_of(bx, by);
+            for (int64_t sp = m->speed; !done && bd > 0 && sp >= m->speed / 2
+                 && sp > 0; sp /= 2)
+                done = try_step(u, g, s, bx * sp / bd, by * sp / bd);
+            if (!done && d > 0)
+                step_aside(u, g, s, ax, ay, ux, uy);
             m->yield = WF_UNIT_STALL_TICKS / 2;
             return;
         }
