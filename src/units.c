@@ -89,6 +89,7 @@ const char *wf_unit_reason_name(wf_unit_reason r)
     case WF_UNIT_TIMEOUT: return "timeout";
     case WF_UNIT_GOAL_OUTSIDE: return "goal_outside";
     case WF_UNIT_STOPPED: return "stopped";
+    case WF_UNIT_GOAL_TAKEN: return "goal_taken";
     }
     return "unknown";
 }
@@ -1445,6 +1446,47 @@ static wf_status plan_inverted(wf_units *u, const wf_grid *g, int s)
     return WF_OK;
 }
 
+/* The goal-taken rule (avoidance only): a unit walking the last leg of
+ * its path to a point goal, stalled for WF_UNIT_STALL_TICKS ticks, within
+ * GOAL_NEAR (Chebyshev) of its goal, whose goal point lies in the square
+ * of an arrived unit (idle, no order, its last path walked to the end)
+ * grown by the mover's radius (no unit of its size can stand there while
+ * that one stays), arrives where it stands. 1 when it does. */
+#define GOAL_NEAR (2 * FIX)
+typedef struct taken_ctx {
+    const wf_units *u;
+    int self;
+    wf_fix gx, gy, r;
+} taken_ctx;
+
+static int taken_visit(void *p, int s)
+{
+    taken_ctx *c = p;
+    const unit *o = &c->u->units[s];
+    if (s == c->self || o->state != WF_UNIT_IDLE || o->has_order
+        || o->nway == 0 || o->next < o->nway)
+        return 0;
+    int64_t h = (int64_t)o->r + c->r;
+    return abs64((int64_t)c->gx - o->x) <= h && abs64((int64_t)c->gy - o->y) <= h;
+}
+
+static int goal_taken(const wf_units *u, int s)
+{
+    const unit *m = &u->units[s];
+    if (m->stall < WF_UNIT_STALL_TICKS || m->goal.type != WF_GOAL_POINT
+        || m->goal.inverted || m->unreachable || m->nway == 0
+        || m->next != m->nway - 1)
+        return 0;
+    wf_fix gx = m->way[2 * (m->nway - 1)], gy = m->way[2 * (m->nway - 1) + 1];
+    if (gx != m->goal.x || gy != m->goal.y
+        || abs64((int64_t)gx - m->x) > GOAL_NEAR
+        || abs64((int64_t)gy - m->y) > GOAL_NEAR)
+        return 0;
+    taken_ctx c = {u, s, gx, gy, m->r};
+    return near_units(u, gx, gy, gx, gy, (int64_t)m->r + u->maxr, taken_visit,
+                      &c);
+}
+
 /* With avoidance, after the walk: progress is a new waypoint, or coming
  * at least an eighth of its speed nearer the next than ever since it was
  * set. Without progress the unit counts a stall tick (also its wait); it
@@ -1471,6 +1513,13 @@ static wf_status avoid_progress(wf_units *u, const wf_grid *g, int s,
     }
     m->stall++;
     m->wait = m->stall;
+    if (goal_taken(u, s)) {
+        uint32_t id = m->id;
+        m->next = m->nway;            /* its path is done, as on arrival */
+        clear_order(u, m);
+        emit(ev, count, id, WF_UNIT_ARRIVED, WF_UNIT_GOAL_TAKEN);
+        return WF_OK;
+    }
     if (m->wait > u->cfg.max_wait) {
         fail(u, m, WF_UNIT_BLOCKED, ev, count);
         return WF_OK;
