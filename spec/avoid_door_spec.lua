@@ -126,7 +126,7 @@ describe("avoidance through a door one navcell wide", function()
     local b = units:add({ x = 30.5, y = 23.5, radius = 0.4, speed = 0.25 })
     units:move(a, 39.5, 23.5)
     local first
-    for t = 1, 100 do
+    for _ = 1, 100 do
       for _, e in ipairs(units:tick()) do
         if e.id == a and e.event == "arrived" then first = e end
       end
@@ -136,7 +136,7 @@ describe("avoidance through a door one navcell wide", function()
     assert.is_nil(first.reason)
     units:move(b, 39.5, 23.5)
     local got
-    for t = 1, 200 do
+    for _ = 1, 200 do
       for _, e in ipairs(units:tick()) do
         if e.id == b and e.event ~= "blocked" then got = e end
       end
@@ -163,7 +163,7 @@ describe("avoidance through a door one navcell wide", function()
     local b = units:add({ x = 28.5, y = 12.5, radius = 0.4, speed = 0.25 })
     units:move(b, 33.5, 12.5)
     local got
-    for t = 1, 300 do
+    for _ = 1, 300 do
       for _, e in ipairs(units:tick()) do
         if e.id == b and e.event ~= "blocked" then got = e end
       end
