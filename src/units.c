@@ -89,6 +89,7 @@ const char *wf_unit_reason_name(wf_unit_reason r)
     case WF_UNIT_TIMEOUT: return "timeout";
     case WF_UNIT_GOAL_OUTSIDE: return "goal_outside";
     case WF_UNIT_STOPPED: return "stopped";
+    case WF_UNIT_GOAL_TAKEN: return "goal_taken";
     }
     return "unknown";
 }
@@ -1011,8 +1012,8 @@ static int try_step(wf_units *u, const wf_grid *g, int o, int64_t dx, int64_t dy
  * (ax, ay) (the mover's right when on the line), else the other side, else
  * straight ahead; then the same by half and a quarter of its speed. 1
  * when it moved. */
-static int step_aside(wf_units *u, const wf_grid *g, int o, wf_fix ax,
-                      wf_fix ay, int64_t ux, int64_t uy)
+static int step_aside_to(wf_units *u, const wf_grid *g, int o, wf_fix ax,
+                         wf_fix ay, int64_t ux, int64_t uy, int ahead)
 {
     unit *q = &u->units[o];
     int64_t rx = -uy, ry = ux;                 /* the right, as drawn */
@@ -1023,10 +1024,16 @@ static int step_aside(wf_units *u, const wf_grid *g, int o, wf_fix ax,
             return 1;
         if (try_step(u, g, o, -sg * rx * sp / FIX, -sg * ry * sp / FIX))
             return 1;
-        if (try_step(u, g, o, ux * sp / FIX, uy * sp / FIX))
+        if (ahead && try_step(u, g, o, ux * sp / FIX, uy * sp / FIX))
             return 1;
     }
     return 0;
+}
+
+static int step_aside(wf_units *u, const wf_grid *g, int o, wf_fix ax,
+                      wf_fix ay, int64_t ux, int64_t uy)
+{
+    return step_aside_to(u, g, o, ax, ay, ux, uy, 1);
 }
 
 /* The shove: every idle unit among the neighbours whose square, grown by
@@ -1149,11 +1156,24 @@ static void break_stall(wf_units *u, const wf_grid *g, int s)
             int64_t dx = (int64_t)m->way[2 * m->next] - m->x;
             int64_t dy = (int64_t)m->way[2 * m->next + 1] - m->y;
             int64_t d = dist_of(dx, dy);
+            wf_fix ax = m->x, ay = m->y;
+            int64_t ux = 0, uy = 0;
             if (d > 0) {
-                wf_fix ax = (wf_fix)(m->x - dx * FIX / d);
-                wf_fix ay = (wf_fix)(m->y - dy * FIX / d);
-                step_aside(u, g, s, ax, ay, dx * FIX / d, dy * FIX / d);
+                ux = dx * FIX / d;
+                uy = dy * FIX / d;
+                ax = (wf_fix)(m->x - ux);
+                ay = (wf_fix)(m->y - uy);
             }
+            /* aside (right, else left); else back off straight away from
+             * it; else on along its way */
+            int done = d > 0 && step_aside_to(u, g, s, ax, ay, ux, uy, 0);
+            int64_t bx = (int64_t)m->x - o->x, by = (int64_t)m->y - o->y;
+            int64_t bd = dist_of(bx, by);
+            for (int64_t sp = m->speed; !done && bd > 0 && sp >= m->speed / 2
+                 && sp > 0; sp /= 2)
+                done = try_step(u, g, s, bx * sp / bd, by * sp / bd);
+            if (!done && d > 0)
+                step_aside(u, g, s, ax, ay, ux, uy);
             m->yield = WF_UNIT_STALL_TICKS / 2;
             return;
         }
@@ -1426,6 +1446,47 @@ static wf_status plan_inverted(wf_units *u, const wf_grid *g, int s)
     return WF_OK;
 }
 
+/* The goal-taken rule (avoidance only): a unit walking the last leg of
+ * its path to a point goal, stalled for WF_UNIT_STALL_TICKS ticks, within
+ * GOAL_NEAR (Chebyshev) of its goal, whose goal point lies in the square
+ * of an arrived unit (idle, no order, its last path walked to the end)
+ * grown by the mover's radius (no unit of its size can stand there while
+ * that one stays), arrives where it stands. 1 when it does. */
+#define GOAL_NEAR (2 * FIX)
+typedef struct taken_ctx {
+    const wf_units *u;
+    int self;
+    wf_fix gx, gy, r;
+} taken_ctx;
+
+static int taken_visit(void *p, int s)
+{
+    taken_ctx *c = p;
+    const unit *o = &c->u->units[s];
+    if (s == c->self || o->state != WF_UNIT_IDLE || o->has_order
+        || o->nway == 0 || o->next < o->nway)
+        return 0;
+    int64_t h = (int64_t)o->r + c->r;
+    return abs64((int64_t)c->gx - o->x) <= h && abs64((int64_t)c->gy - o->y) <= h;
+}
+
+static int goal_taken(const wf_units *u, int s)
+{
+    const unit *m = &u->units[s];
+    if (m->stall < WF_UNIT_STALL_TICKS || m->goal.type != WF_GOAL_POINT
+        || m->goal.inverted || m->unreachable || m->nway == 0
+        || m->next != m->nway - 1)
+        return 0;
+    wf_fix gx = m->way[2 * (m->nway - 1)], gy = m->way[2 * (m->nway - 1) + 1];
+    if (gx != m->goal.x || gy != m->goal.y
+        || abs64((int64_t)gx - m->x) > GOAL_NEAR
+        || abs64((int64_t)gy - m->y) > GOAL_NEAR)
+        return 0;
+    taken_ctx c = {u, s, gx, gy, m->r};
+    return near_units(u, gx, gy, gx, gy, (int64_t)m->r + u->maxr, taken_visit,
+                      &c);
+}
+
 /* With avoidance, after the walk: progress is a new waypoint, or coming
  * at least an eighth of its speed nearer the next than ever since it was
  * set. Without progress the unit counts a stall tick (also its wait); it
@@ -1452,6 +1513,13 @@ static wf_status avoid_progress(wf_units *u, const wf_grid *g, int s,
     }
     m->stall++;
     m->wait = m->stall;
+    if (goal_taken(u, s)) {
+        uint32_t id = m->id;
+        m->next = m->nway;            /* its path is done, as on arrival */
+        clear_order(u, m);
+        emit(ev, count, id, WF_UNIT_ARRIVED, WF_UNIT_GOAL_TAKEN);
+        return WF_OK;
+    }
     if (m->wait > u->cfg.max_wait) {
         fail(u, m, WF_UNIT_BLOCKED, ev, count);
         return WF_OK;

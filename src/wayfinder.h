@@ -1411,7 +1411,9 @@ typedef enum wf_unit_reason {
     WF_UNIT_STUCK,        /* "stuck": no passable navcell to escape to */
     WF_UNIT_TIMEOUT,      /* "timeout": the order lasted max_order_ticks */
     WF_UNIT_GOAL_OUTSIDE, /* "goal_outside": no navcell of the goal on the grid */
-    WF_UNIT_STOPPED       /* "stopped": replaced or stopped (not an event) */
+    WF_UNIT_STOPPED,      /* "stopped": replaced or stopped (not an event) */
+    WF_UNIT_GOAL_TAKEN    /* "goal_taken": arrived beside a goal an idle
+                           * unit stands on (avoidance only) */
 } wf_unit_reason;
 /* Its stable name (above); a static string. */
 const char *wf_unit_reason_name(wf_unit_reason r);

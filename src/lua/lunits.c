@@ -366,7 +366,8 @@ static int l_tick(lua_State *L)
             lua_setfield(L, -2, "id");
             lua_pushstring(L, event_name(s->ev[e].kind));
             lua_setfield(L, -2, "event");
-            if (s->ev[e].kind != WF_UNIT_ARRIVED) {
+            if (s->ev[e].kind != WF_UNIT_ARRIVED
+                || s->ev[e].reason != WF_UNIT_FINE) {
                 lua_pushstring(L, wf_unit_reason_name(s->ev[e].reason));
                 lua_setfield(L, -2, "reason");
             }
