@@ -1,71 +1,14 @@
 #!/bin/sh
 # Checks the route tester in headless Chromium: the page loads a sample
-# route file, draws it, reports no error, and a screenshot is written.
+# route file, draws it, reports no error, and a screenshot is written
+# (the checks are tools/page-check.sh's).
 #   sh tools/route-tester/check.sh [route file] [screenshot.png]
 # Run from the repository root (make check-route-tester does).
 set -eu
 
 ROUTE=${1:-spec/data/routes/sample.route.json}
 SHOT=${2:-build/route-tester.png}
-ROOT=$(pwd)
 
-if ! command -v chromium >/dev/null 2>&1; then
-  if [ "$(id -u)" = 0 ]; then
-    echo "installing chromium"
-    apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y chromium
-  else
-    echo "chromium is missing; run: sudo apt-get install -y chromium" >&2
-    exit 1
-  fi
-fi
 [ -f "$ROUTE" ] || { echo "no route file $ROUTE" >&2; exit 1; }
-
-TMP=$(mktemp -d)
-trap 'rm -rf "$TMP"' EXIT INT TERM
-mkdir -p "$(dirname "$SHOT")"
-URL="file://$ROOT/tools/route-tester/index.html?route=../../$ROUTE"
-
-run() {
-  # each run gets a fresh profile
-  prof=$(mktemp -d "$TMP/profile.XXXXXX")
-  chromium --headless --no-sandbox --disable-gpu --disable-background-networking \
-    --disable-component-update --disable-sync --no-first-run \
-    --user-data-dir="$prof" --allow-file-access-from-files \
-    --enable-logging=stderr --v=0 --virtual-time-budget=10000 "$@"
-}
-
-run --dump-dom "$URL" >"$TMP/dom.html" 2>"$TMP/dom.log" || {
-  echo "chromium failed:" >&2; cat "$TMP/dom.log" >&2; exit 1; }
-run --window-size=1280,900 --screenshot="$TMP/shot.png" "$URL" \
-  >"$TMP/shot.out" 2>"$TMP/shot.log" || {
-  echo "chromium failed:" >&2; cat "$TMP/shot.log" >&2; exit 1; }
-cp "$TMP/shot.png" "$SHOT"
-
-fail=0
-status=$(grep -o '<div id="status"[^>]*>' "$TMP/dom.html" || true)
-echo "page status: $status"
-case "$status" in
-  *'data-status="ok"'*) ;;
-  *) echo "the page did not report ok" >&2; fail=1 ;;
-esac
-drawn=$(printf '%s' "$status" | sed -n 's/.*data-drawn="\([0-9]*\)".*/\1/p')
-if [ -z "$drawn" ] || [ "$drawn" -lt 10 ]; then
-  echo "the page drew too little (${drawn:-nothing})" >&2
-  fail=1
-fi
-errors=$(sed -n 's/.*<ul id="errors">\(.*\)<\/ul>.*/\1/p' "$TMP/dom.html")
-if [ -n "$errors" ]; then
-  echo "the page reported errors: $errors" >&2
-  fail=1
-fi
-if grep -E 'Uncaught|CONSOLE.*[Ee]rror' "$TMP/dom.log" "$TMP/shot.log" >&2; then
-  echo "console errors (above)" >&2
-  fail=1
-fi
-size=$(wc -c <"$SHOT")
-if [ "$size" -lt 20000 ]; then
-  echo "screenshot $SHOT is too small ($size bytes)" >&2
-  fail=1
-fi
-[ "$fail" = 0 ] || exit 1
-echo "route tester ok: $drawn shapes drawn, screenshot $SHOT ($size bytes)"
+exec sh tools/page-check.sh "route tester" \
+  "file://$(pwd)/tools/route-tester/index.html?route=../../$ROUTE" "$SHOT"
