@@ -305,21 +305,7 @@ function Graph:sync(grid)
     end
   end
   self.order = order
-  for _, p in pairs(self.recs) do
-    if p.exit and not self.recs[p.exit] then p.exit = nil end
-  end
-  local live = {}
-  for _, id in ipairs(self.temporary) do
-    if self.recs[id] then live[#live + 1] = id end
-  end
-  self.temporary = live
-  for _, w in ipairs(self.waypaths) do
-    local ids = {}
-    for _, id in ipairs(w.links) do
-      if self.recs[id] then ids[#ids + 1] = id end
-    end
-    w.links = ids
-  end
+  model.forget_removed(self)
   self.sectors = kept
   -- the right and bottom edges of the new boxes and of the kept boxes
   -- beside them, in sector order; the lookup holds only the sectors that

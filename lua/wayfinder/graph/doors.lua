@@ -332,24 +332,7 @@ function Graph:sync_world(world)
   local changed = removed > 0 or #fresh > 0 or #change.drop_portals > 0
   self.order = order
   self.sectors = kept
-  if #change.drop_portals > 0 then
-    for _, id in ipairs(order) do
-      local p = self.recs[id]
-      if p.exit and not self.recs[p.exit] then p.exit = nil end
-    end
-    local live = {}
-    for _, id in ipairs(self.temporary) do
-      if self.recs[id] then live[#live + 1] = id end
-    end
-    self.temporary = live
-    for _, wp in ipairs(self.waypaths) do
-      local ids = {}
-      for _, id in ipairs(wp.links) do
-        if self.recs[id] then ids[#ids + 1] = id end
-      end
-      wp.links = ids
-    end
-  end
+  if #change.drop_portals > 0 then model.forget_removed(self) end
   local before = self.compiled
   for _, key in ipairs(walk_list) do
     if not have_walk[key] then

@@ -186,6 +186,28 @@ end
 
 M.compile = compile
 
+--- After portals and links were removed from self.recs: clears the exits
+-- that led to a removed record and drops removed ids from the temporary
+-- links' list and from every waypath's links.
+function M.forget_removed(self)
+  for _, id in ipairs(self.order) do
+    local p = self.recs[id]
+    if p and p.exit and not self.recs[p.exit] then p.exit = nil end
+  end
+  local live = {}
+  for _, id in ipairs(self.temporary) do
+    if self.recs[id] then live[#live + 1] = id end
+  end
+  self.temporary = live
+  for _, w in ipairs(self.waypaths) do
+    local ids = {}
+    for _, id in ipairs(w.links) do
+      if self.recs[id] then ids[#ids + 1] = id end
+    end
+    w.links = ids
+  end
+end
+
 -- ----------------------------------------------------------- sectors --
 
 local SECTOR_KEYS = set { "x0", "y0", "x1", "y1", "surface", "danger", "name" }
