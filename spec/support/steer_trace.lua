@@ -4,26 +4,8 @@
 -- through a gap and units with local avoidance and the motion options
 -- crossing through a door, and prints the file the core was loaded from and a hash
 -- of every position of every tick (the exact Q16.16 values).
-local cpath = arg[1]
-if not cpath then
-  io.stderr:write("usage: LUA spec/support/steer_trace.lua CPATH\n")
-  os.exit(2)
-end
-package.cpath = cpath
 package.path = "lua/?.lua;lua/?/init.lua;spec/?.lua"
-
--- package.searchpath is 5.2+: the same search by hand
-local where
-for t in cpath:gmatch("[^;]+") do
-  local f = t:gsub("%?", "wayfinder/core")
-  local h = io.open(f, "rb")
-  if h then h:close(); where = f; break end
-end
-if not where then
-  io.stderr:write("no wayfinder.core in " .. cpath .. "\n")
-  os.exit(1)
-end
-local wayfinder = require("wayfinder")
+local wayfinder, where = require("support.core_from")("spec/support/steer_trace.lua", arg[1])
 
 local Q = 65536
 local h1, h2 = 0, 0
