@@ -38,12 +38,7 @@ function Explorer:__tostring()
     self.pos)
 end
 
-local function check_node(self, fname, what, v)
-  if not is_integer(v) or v < 1 or v > self.n then
-    fail(fname, "%s must be a node in [1, %d], got %s", what, self.n, describe(v))
-  end
-  return v
-end
+local check_node = graph_spec.check_node
 
 -- The sight list of node v, checked, sorted and without repeats.
 local function sight_of(self, v)
@@ -215,7 +210,7 @@ function Explorer:node_count() return self.n end
 
 --- explorer:known(node) -> boolean
 function Explorer:known(v)
-  check_node(self, "explorer:known", "node", v)
+  check_node("explorer:known", "node", self.n, v)
   return self.seen[v] == true
 end
 
@@ -233,7 +228,7 @@ end
 
 --- explorer:sight(node) -> the nodes of node's sight list, increasing
 function Explorer:sight(v)
-  check_node(self, "explorer:sight", "node", v)
+  check_node("explorer:sight", "node", self.n, v)
   local out = {}
   for i, u in ipairs(sight_of(self, v)) do out[i] = u end
   return out
@@ -286,7 +281,7 @@ function Explorer:explored()
 end
 
 local function check_target(self, fname, to)
-  check_node(self, fname, "to", to)
+  check_node(fname, "to", self.n, to)
   if not self.seen[to] then return false end
   return true
 end
@@ -315,7 +310,7 @@ end
 -- The agent now stands on node (seen at once, whether known before or
 -- not) and looks round.
 function Explorer:arrive(v)
-  check_node(self, "explorer:arrive", "node", v)
+  check_node("explorer:arrive", "node", self.n, v)
   self.pos = v
   self.moves = self.moves + 1
   return look_from(self, v)
@@ -469,7 +464,7 @@ end
 function Explorer:navcell(v)
   local fname = "explorer:navcell"
   if not self.index then fail(fname, "the explorer was not made from a grid") end
-  check_node(self, fname, "node", v)
+  check_node(fname, "node", self.n, v)
   return self.xs[v], self.ys[v]
 end
 

@@ -158,17 +158,12 @@ function M.new(spec)
   return make(graph_spec.parse("wayfinder.pathtable.new", spec))
 end
 
-local function check_node(self, fname, what, v)
-  if not is_integer(v) or v < 1 or v > self.n then
-    fail(fname, "%s must be a node in [1, %d], got %s", what, self.n, describe(v))
-  end
-  return v
-end
+local check_node = graph_spec.check_node
 
 --- table:next_hop(from, to) -> node | nil, "arrived" | nil, "unreachable"
 function Table:next_hop(from, to)
-  check_node(self, "pathtable:next_hop", "from", from)
-  check_node(self, "pathtable:next_hop", "to", to)
+  check_node("pathtable:next_hop", "from", self.n, from)
+  check_node("pathtable:next_hop", "to", self.n, to)
   if from == to then return nil, "arrived" end
   local h = self.hop[(from - 1) * self.n + to]
   if h == 0 then return nil, "unreachable" end
@@ -177,8 +172,8 @@ end
 
 --- table:distance(from, to) -> cost | nil, "unreachable"
 function Table:distance(from, to)
-  check_node(self, "pathtable:distance", "from", from)
-  check_node(self, "pathtable:distance", "to", to)
+  check_node("pathtable:distance", "from", self.n, from)
+  check_node("pathtable:distance", "to", self.n, to)
   if from == to then return 0 end
   local i = (from - 1) * self.n + to
   if self.hop[i] == 0 then return nil, "unreachable" end
@@ -187,8 +182,8 @@ end
 
 --- table:route(from, to) -> {from, ..., to}, cost | nil, "unreachable"
 function Table:route(from, to)
-  check_node(self, "pathtable:route", "from", from)
-  check_node(self, "pathtable:route", "to", to)
+  check_node("pathtable:route", "from", self.n, from)
+  check_node("pathtable:route", "to", self.n, to)
   local n, hop = self.n, self.hop
   local nodes = { from }
   if from ~= to and hop[(from - 1) * n + to] == 0 then return nil, "unreachable" end

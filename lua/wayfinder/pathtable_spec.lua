@@ -31,6 +31,14 @@ function M.check_cost(fname, what, v)
   return v
 end
 
+--- Checks that v is a node in [1, n] for fname (`what` names it); returns v.
+function M.check_node(fname, what, n, v)
+  if not is_integer(v) or v < 1 or v > n then
+    fail(fname, "%s must be a node in [1, %d], got %s", what, n, describe(v))
+  end
+  return v
+end
+
 local SPEC_KEYS = { nodes = true, edges = true }
 local EDGE_KEYS = { [1] = true, [2] = true, [3] = true, one_way = true }
 
