@@ -626,6 +626,23 @@ void wf_splice_free(wf_splice *s)
     s->n = 0;
 }
 
+/* expand_cells on two paths at once; on failure neither is kept */
+static wf_status expand_pair(const int32_t *ax, const int32_t *ay, int an,
+                             const int32_t *bx, const int32_t *by, int bn,
+                             int32_t **acx, int32_t **acy, int *ac,
+                             int32_t **bcx, int32_t **bcy, int *bc)
+{
+    wf_status st = expand_cells(ax, ay, an, acx, acy, ac);
+    if (st != WF_OK)
+        return st;
+    st = expand_cells(bx, by, bn, bcx, bcy, bc);
+    if (st != WF_OK) {
+        free(*acx);
+        free(*acy);
+    }
+    return st;
+}
+
 wf_status wf_path_join(const int32_t *qx, const int32_t *qy, int qn,
                        const int32_t *cx, const int32_t *cy, int cn,
                        int32_t ax, int32_t ay, wf_splice *out)
@@ -633,15 +650,10 @@ wf_status wf_path_join(const int32_t *qx, const int32_t *qy, int qn,
     memset(out, 0, sizeof *out);
     int32_t *qcx, *qcy, *ccx, *ccy;
     int qc, cc;
-    wf_status st = expand_cells(qx, qy, qn, &qcx, &qcy, &qc);
+    wf_status st = expand_pair(qx, qy, qn, cx, cy, cn, &qcx, &qcy, &qc,
+                               &ccx, &ccy, &cc);
     if (st != WF_OK)
         return st;
-    st = expand_cells(cx, cy, cn, &ccx, &ccy, &cc);
-    if (st != WF_OK) {
-        free(qcx);
-        free(qcy);
-        return st;
-    }
     int k = -1;
     for (int i = 0; i < qc && k < 0; i++)
         if (qcx[i] == ax && qcy[i] == ay)
@@ -695,15 +707,10 @@ wf_status wf_path_splice(const int32_t *qx, const int32_t *qy, int qn,
     memset(out, 0, sizeof *out);
     int32_t *qcx, *qcy, *fcx, *fcy;
     int qc, fc;
-    wf_status st = expand_cells(qx, qy, qn, &qcx, &qcy, &qc);
+    wf_status st = expand_pair(qx, qy, qn, fx, fy, fn, &qcx, &qcy, &qc,
+                               &fcx, &fcy, &fc);
     if (st != WF_OK)
         return st;
-    st = expand_cells(fx, fy, fn, &fcx, &fcy, &fc);
-    if (st != WF_OK) {
-        free(qcx);
-        free(qcy);
-        return st;
-    }
     cell_at *sorted = NULL;
     int64_t *tail = NULL;
     int k = -1;
