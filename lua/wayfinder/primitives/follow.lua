@@ -10,6 +10,7 @@ local compat = require("wayfinder.compat")
 local fixed = require("wayfinder.fixed")
 local formation = require("wayfinder.formation")
 local chase = require("wayfinder.primitives.chase")
+local describe = require("wayfinder.util").describe
 
 local idiv = compat.idiv
 local ONE = fixed.ONE
@@ -33,6 +34,15 @@ local ESCORT_SIDES = { left = true, right = true, near = true }
 
 M.DEFAULT_TRIES = 20
 
+-- options.max_tries, checked like every node's (1 to 1000, default 20);
+-- `sub` is the level of the caller's caller, one more from here (not a
+-- tail call, so the level is the same on every Lua version)
+local function check_tries(fname, options, sub)
+  local n = chase.check_int(fname, "max_tries", options.max_tries, 1, 1000, M.DEFAULT_TRIES,
+    sub + 1)
+  return n
+end
+
 --- Validates bt.follow's target and options.
 function M.check_follow(fname, target, options, level)
   local sub = level + 1
@@ -42,8 +52,7 @@ function M.check_follow(fname, target, options, level)
     target = t,
     distance = chase.check_length(fname, "distance", options.distance, 64, 1.5, sub),
     ticks = chase.check_int(fname, "ticks", options.ticks, 1, 1000000000, nil, sub),
-    max_tries = chase.check_int(fname, "max_tries", options.max_tries, 1, 1000,
-      M.DEFAULT_TRIES, sub),
+    max_tries = check_tries(fname, options, sub),
   }
 end
 
@@ -55,14 +64,13 @@ function M.check_escort(fname, target, options, level)
   local side = options.side or "right"
   if not ESCORT_SIDES[side] then
     error(("%s: options.side must be 'left', 'right' or 'near', got %s"):format(
-      fname, require("wayfinder.util").describe(options.side)), level)
+      fname, describe(options.side)), level)
   end
   return {
     target = t,
     side = side,
     distance = chase.check_length(fname, "distance", options.distance, 64, 1.5, sub),
-    max_tries = chase.check_int(fname, "max_tries", options.max_tries, 1, 1000,
-      M.DEFAULT_TRIES, sub),
+    max_tries = check_tries(fname, options, sub),
   }
 end
 
@@ -77,8 +85,7 @@ function M.check_flee(fname, target, options, level)
   return {
     target = t,
     distance = chase.check_length(fname, "distance", options.distance, 1024, nil, sub),
-    max_tries = chase.check_int(fname, "max_tries", options.max_tries, 1, 1000,
-      M.DEFAULT_TRIES, sub),
+    max_tries = check_tries(fname, options, sub),
   }
 end
 
@@ -92,14 +99,14 @@ function M.check_formation(fname, leader, options, level)
   options = chase.check_keys(fname, options, FORMATION_KEYS, sub)
   if type(options.members) ~= "function" then
     error(("%s: options.members must be a function, got %s"):format(
-      fname, require("wayfinder.util").describe(options.members)), level)
+      fname, describe(options.members)), level)
   end
   local shape = options.shape or "box"
   local known = false
   for _, s in ipairs(formation.SHAPES) do known = known or s == shape end
   if not known then
     error(("%s: options.shape must be one of %s, got %s"):format(fname,
-      table.concat(formation.SHAPES, ", "), require("wayfinder.util").describe(options.shape)),
+      table.concat(formation.SHAPES, ", "), describe(options.shape)),
       level)
   end
   return {
@@ -109,8 +116,7 @@ function M.check_formation(fname, leader, options, level)
     spacing = chase.check_length(fname, "spacing", options.spacing, 8, 1, sub),
     tolerance = chase.check_length(fname, "tolerance", options.tolerance, 8, 0.75, sub),
     ticks = chase.check_int(fname, "ticks", options.ticks, 1, 1000000000, nil, sub),
-    max_tries = chase.check_int(fname, "max_tries", options.max_tries, 1, 1000,
-      M.DEFAULT_TRIES, sub),
+    max_tries = check_tries(fname, options, sub),
   }
 end
 
@@ -297,7 +303,7 @@ local function member_ids(ctx, opt)
   local what = "hold_formation: options.members"
   if type(list) ~= "table" then
     error(("%s must return a list of people, got %s"):format(what,
-      require("wayfinder.util").describe(list)), 0)
+      describe(list)), 0)
   end
   local n = #list
   if n < 1 or n > 256 then
@@ -310,7 +316,7 @@ local function member_ids(ctx, opt)
     local obj = is_id(v) and ctx:lookup(v)
     if not obj or not obj.person then
       error(("%s returned [%d] = %s, not a person"):format(what, i,
-        require("wayfinder.util").describe(list[i])), 0)
+        describe(list[i])), 0)
     end
     ids[i] = v
     if v == ctx.person.id then mine = i end
