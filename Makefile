@@ -330,8 +330,8 @@ check-route-tester: build
 	@sh tools/route-tester/check.sh spec/data/routes/sample.route.json \
 	  build/route-tester.png
 
-# the unit player: a recorded unit simulation played back in headless
-# Chromium (installed when missing, as root); make test runs it through
+# the unit player: recorded unit scenes (units, crowd, formation) played
+# back in headless Chromium (installed when missing, as root); make test runs it through
 # unit-player-if-present, which says plainly when Chromium is not there
 .PHONY: check-unit-player unit-player-if-present
 check-unit-player: build
@@ -341,6 +341,13 @@ unit-player-if-present: build
 	@if command -v chromium >/dev/null 2>&1; then \
 	  sh tools/unit-player/check.sh build/unit-recording.js build/unit-player.png; \
 	else echo "check-unit-player: skipped (chromium not installed; make check-unit-player installs it)"; fi
+
+# the crowd and formation pictures in README.md, docs/units.md and
+# docs/steering.md: the unit player's check, then the two scenes in
+# picture mode, written to docs/crowd.png and docs/formation.png
+.PHONY: docs-unit-pictures
+docs-unit-pictures: build
+	@sh tools/unit-player/check.sh build/unit-recording.js build/unit-player.png docs
 
 clean:
 	rm -rf build wayfinder src/*.o src/lua/*.o

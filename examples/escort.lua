@@ -5,7 +5,8 @@
 -- The boss (B) walks to the far room. The guard (G) escorts it on its
 -- left with bt.escort, the dog (D) follows it with bt.follow, the cat (C)
 -- flees the dog with bt.flee_from, and two pages (p) hold a column behind
--- the guard with bt.hold_formation. The house is drawn every ten ticks.
+-- the guard with bt.hold_formation for all but the last ten ticks. The
+-- house is drawn every ten ticks; at the end, each person's last result.
 
 local here = debug.getinfo(1, "S").source:match("^@(.*[/\\])") or "./"
 local root = here .. "../"
@@ -45,7 +46,8 @@ w:add_tree("escort", bt.escort(boss.id, { distance = 2, side = "left" }))
 w:add_tree("follow", bt.follow(boss.id, { distance = 1.5 }))
 w:add_tree("flee", bt.flee_from(dog.id, { distance = 3 }))
 w:add_tree("pages", bt.hold_formation(guard.id, {
-  members = function() return page_ids end, shape = "column", ticks = ticks }))
+  members = function() return page_ids end, shape = "column",
+  ticks = math.max(1, ticks - 10) }))
 
 boss:route_to(10.5, 2.5)
 guard:push("escort")

@@ -241,6 +241,44 @@ describe("bt.hold_formation", function()
     assert.are.equal(16.5, lx)
   end)
 
+  it("swaps two members that each stand on the other's slot", function()
+    -- the scene of examples/escort.lua: a column of two pages behind a
+    -- guard escorting the boss; on the way the pages end up each near the
+    -- other's slot, and the one whose slot is held cannot get nearer
+    local w = house()
+    local boss = w:add_person { x = 1.5, y = 2.5, speed = 0.25 }
+    local guard = w:add_person { x = 0.5, y = 0.5, speed = 0.5 }
+    local dog = w:add_person { x = 0.5, y = 4.5, speed = 0.5 }
+    local cat = w:add_person { x = 3.5, y = 3.5, speed = 0.5 }
+    local pages = { w:add_person { x = 4.5, y = 0.5, speed = 0.5 },
+      w:add_person { x = 5.5, y = 0.5, speed = 0.5 } }
+    local ids = { pages[1].id, pages[2].id }
+    w:add_tree("escort", bt.escort(boss.id, { distance = 2, side = "left" }))
+    w:add_tree("follow", bt.follow(boss.id, { distance = 1.5 }))
+    w:add_tree("flee", bt.flee_from(dog.id, { distance = 3 }))
+    w:add_tree("pages", bt.hold_formation(guard.id, {
+      members = function() return ids end, shape = "column", ticks = 110 }))
+    boss:route_to(10.5, 2.5)
+    guard:push("escort")
+    dog:push("follow")
+    cat:push("flee")
+    for _, p in ipairs(pages) do p:push("pages") end
+    for _ = 1, 120 do w:tick() end
+    assert.are.equal("success", guard:state().last_result)
+    local shared = guard.data.formation_slots
+    -- the guard faces east: slot 1 is one tile behind it, slot 2 two
+    local gx, gy = guard:position()
+    for i = 1, 2 do
+      local s = pages[i]:state()
+      assert.are.equal("success", s.last_result, tostring(s.reason))
+      local x, y = pages[i]:position()
+      local k = shared.slots[i]
+      assert.is_true(math.sqrt((x - (gx - k)) ^ 2 + (y - gy) ^ 2) <= 0.75,
+        ("page %d at %g, %g is not in slot %d"):format(i, x, y, k))
+    end
+    assert.is_true((shared.round or 0) >= 1, "the group was never assigned again")
+  end)
+
   it("raises an error of the frame when members leaves out the person", function()
     local w = wayfinder.world.new { width = 8, height = 4 }
     local lead = w:add_person { x = 4.5, y = 1.5 }

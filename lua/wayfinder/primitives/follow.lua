@@ -203,6 +203,7 @@ local function keep(ctx, opt, how)
       face(ctx, how.facing(ctx, opt, st, obj, x, y))
     else
       st.tries = st.tries + 1
+      if how.stuck then how.stuck(ctx, opt, st, obj) end
     end
     return RUNNING
   end
@@ -339,41 +340,75 @@ local function slot_point(ctx, st, obj)
   return ax + idiv(ox * u[1] + oy * u[2], ONE), ay + idiv(ox * u[2] - oy * u[1], ONE)
 end
 
+-- The least-travel assignment of the members `ids` to the shape's slots
+-- `offs` around the leader as it stands, from where the members stand.
+local function assign_slots(ctx, opt, obj, ids, offs)
+  local lx, ly = ctx:center(obj)
+  local f = facing_index(obj)
+  local u = UNIT[f]
+  local ax, ay = offset(lx, ly, f, 4, opt.spacing)
+  local members, slots = {}, {}
+  for i = 1, #ids do
+    local ox, oy = fixed.from_number(offs[i].x), fixed.from_number(offs[i].y)
+    local sx = ax + idiv(ox * u[1] + oy * u[2], ONE)
+    local sy = ay + idiv(ox * u[2] - oy * u[1], ONE)
+    slots[i] = { x = fixed.to_number(sx), y = fixed.to_number(sy) }
+    local mx, my = ctx:center(ctx:lookup(ids[i]))
+    members[i] = { x = fixed.to_number(mx), y = fixed.to_number(my) }
+  end
+  return formation.assign(members, slots)
+end
+
+-- This person's slot from the shared answer.
+local function take_slot(st, shared, offs, mine)
+  local k = shared.slots[mine]
+  st.slot = k
+  st.round = shared.round
+  st.ox, st.oy = fixed.from_number(offs[k].x), fixed.from_number(offs[k].y)
+end
+
 local formation_how = {
   -- On the first run: the members, the shape's offsets, and this person's
   -- slot from the assignment the group shares (kept in the leader's data,
-  -- so every member reads the same one).
+  -- so every member reads the same one). Later runs take the slot again
+  -- when the group was assigned anew (`stuck` below).
   prepare = function(ctx, opt, st, obj)
-    if st.ox then return end
-    local ids, mine = member_ids(ctx, opt)
-    local n = #ids
-    local offs = formation.offsets(opt.shape, n, fixed.to_number(opt.spacing))
-    st.spacing = opt.spacing
-    local key = ("%s:%d:%s"):format(opt.shape, opt.spacing, table.concat(ids, ","))
     local data = obj.data
     local shared = data and data.formation_slots
+    if st.ox and not (shared and shared.key == st.key and shared.round ~= st.round) then
+      return
+    end
+    local ids, mine = member_ids(ctx, opt)
+    local offs = formation.offsets(opt.shape, #ids, fixed.to_number(opt.spacing))
+    st.spacing = opt.spacing
+    local key = ("%s:%d:%s"):format(opt.shape, opt.spacing, table.concat(ids, ","))
+    st.key = key
     if not (shared and shared.key == key) then
-      local lx, ly = ctx:center(obj)
-      local f = facing_index(obj)
-      local u = UNIT[f]
-      local ax, ay = offset(lx, ly, f, 4, opt.spacing)
-      local members, slots = {}, {}
-      for i = 1, n do
-        local ox, oy = fixed.from_number(offs[i].x), fixed.from_number(offs[i].y)
-        local sx = ax + idiv(ox * u[1] + oy * u[2], ONE)
-        local sy = ay + idiv(ox * u[2] - oy * u[1], ONE)
-        slots[i] = { x = fixed.to_number(sx), y = fixed.to_number(sy) }
-        local mx, my = ctx:center(ctx:lookup(ids[i]))
-        members[i] = { x = fixed.to_number(mx), y = fixed.to_number(my) }
-      end
-      local given = formation.assign(members, slots)
-      shared = { key = key, slots = {} }
-      for i = 1, n do shared.slots[i] = given[i] end
+      local given = assign_slots(ctx, opt, obj, ids, offs)
+      shared = { key = key, round = 0, slots = {} }
+      for i = 1, #ids do shared.slots[i] = given[i] end
       if data then data.formation_slots = shared end
     end
-    local k = shared.slots[mine]
-    st.slot = k
-    st.ox, st.oy = fixed.from_number(offs[k].x), fixed.from_number(offs[k].y)
+    take_slot(st, shared, offs, mine)
+  end,
+  -- The way to the slot ends where this member stands (another member
+  -- holds it, most likely one whose own slot this member stands on): the
+  -- group is assigned again from where everyone stands, so two members on
+  -- each other's slots swap instead of waiting until out of tries.
+  stuck = function(ctx, opt, st, obj)
+    local shared = obj.data and obj.data.formation_slots
+    if not (shared and shared.key == st.key) then return end
+    local ids, mine = member_ids(ctx, opt)
+    local offs = formation.offsets(opt.shape, #ids, fixed.to_number(opt.spacing))
+    local given = assign_slots(ctx, opt, obj, ids, offs)
+    local same = true
+    for i = 1, #ids do same = same and given[i] == shared.slots[i] end
+    if same then return end
+    local slots = {}
+    for i = 1, #ids do slots[i] = given[i] end
+    shared = { key = st.key, round = (shared.round or 0) + 1, slots = slots }
+    obj.data.formation_slots = shared
+    take_slot(st, shared, offs, mine)
   end,
   -- a member overtaking in its lane (st.bumped) goes on to the slot itself
   -- before it counts as in place
