@@ -97,19 +97,25 @@ int64_t wf_motion_speed(int64_t cur, int64_t speed, int64_t left,
     return target < 0 ? 0 : target;
 }
 
-/* The curve's points for entry distance d into out; 1 when every chord
- * and both straight legs pass fit. */
+/* The curve's points for entry distance d and control factor kn / kd
+ * into out; 1 when every chord and both straight legs pass fit. */
 static int curve_fits(int64_t px, int64_t py, int64_t cx, int64_t cy,
                       int64_t nx, int64_t ny, int64_t lpc, int64_t lcn,
-                      int64_t d, wf_motion_fit fit, void *ctx, wf_fix *out)
+                      int64_t d, int64_t kn, int64_t kd, wf_motion_fit fit,
+                      void *ctx, wf_fix *out)
 {
     int64_t ax = cx + mul_div(px - cx, d, lpc), ay = cy + mul_div(py - cy, d, lpc);
     int64_t bx = cx + mul_div(nx - cx, d, lcn), by = cy + mul_div(ny - cy, d, lcn);
+    /* control points A + k (C - A) and B + k (C - B) */
+    int64_t ex = ax + mul_div(cx - ax, kn, kd), ey = ay + mul_div(cy - ay, kn, kd);
+    int64_t fx = bx + mul_div(cx - bx, kn, kd), fy = by + mul_div(cy - by, kn, kd);
     const int64_t S = WF_CORNER_POINTS - 1;
     for (int64_t i = 0; i <= S; i++) {
-        int64_t wa = (S - i) * (S - i), wc = 2 * i * (S - i), wb = i * i;
-        out[2 * i] = (wf_fix)mul_div(wa * ax + wc * cx + wb * bx, 1, S * S);
-        out[2 * i + 1] = (wf_fix)mul_div(wa * ay + wc * cy + wb * by, 1, S * S);
+        int64_t j = S - i;
+        int64_t wa = j * j * j, we = 3 * j * j * i, wf = 3 * j * i * i, wb = i * i * i;
+        out[2 * i] = (wf_fix)mul_div(wa * ax + we * ex + wf * fx + wb * bx, 1, S * S * S);
+        out[2 * i + 1] = (wf_fix)mul_div(wa * ay + we * ey + wf * fy + wb * by, 1,
+                                         S * S * S);
     }
     if ((out[0] != px || out[1] != py)
         && !fit(ctx, (wf_fix)px, (wf_fix)py, out[0], out[1]))
@@ -144,10 +150,14 @@ int wf_motion_corner(wf_fix px, wf_fix py, wf_fix cx, wf_fix cy, wf_fix nx,
         d = lpc;
     if (d > lcn / 2)
         d = lcn / 2;
-    for (int tries = 0; tries < 2; tries++, d /= 2) {
-        if (d < WF_CORNER_MIN)
-            return 0;
-        if (curve_fits(px, py, cx, cy, nx, ny, lpc, lcn, d, fit, ctx, out))
+    /* the inside curve (k = 2/3) at d, then at d / 2, then the wide one
+     * (k = 2) at d, then at d / 2 */
+    static const int64_t K[4][3] = {{2, 3, 1}, {2, 3, 2}, {2, 1, 1}, {2, 1, 2}};
+    for (int k = 0; k < 4; k++) {
+        int64_t dk = d / K[k][2];
+        if (dk >= (k < 2 ? WF_CORNER_MIN : 4 * WF_CORNER_MIN)
+            && curve_fits(px, py, cx, cy, nx, ny, lpc, lcn, dk, K[k][0], K[k][1],
+                          fit, ctx, out))
             return WF_CORNER_POINTS;
     }
     return 0;

@@ -54,15 +54,22 @@ int wf_motion_turn(wf_fix *hx, wf_fix *hy, int64_t dx, int64_t dy,
 int64_t wf_motion_speed(int64_t cur, int64_t speed, int64_t left,
                         wf_fix accel, wf_fix arrive_radius, int turning);
 
-/* The curved corner: the agent at P heads for corner C, then for N. The
- * curve is the quadratic Bezier from A (on CP, d from C) through control
- * point C to B (on CN, d from C), d = min(radius, |PC|, |CN| / 2), walked
- * as the 8 chords between WF_CORNER_POINTS points (A, B and 7 on the
- * curve). Each chord, and the straight legs P->A and B->N, must pass fit;
- * when they do not, d / 2 is tried, then the corner stays sharp. Writes
- * the points (x, y pairs) into out (2 * WF_CORNER_POINTS values) and
- * returns WF_CORNER_POINTS, or 0 for a sharp corner (also when the way
- * runs straight on or d falls below WF_CORNER_MIN). */
+/* The curved corner: the agent at P heads for corner C, then for N. A
+ * curve from A (on CP, d from C) to B (on CN, d from C), tangent to both
+ * legs there, replaces C: the cubic Bezier with control points
+ * A + k (C - A) and B + k (C - B), walked as the 8 chords between
+ * WF_CORNER_POINTS points (A, B and 7 on the curve). k = 2/3 is the inside
+ * curve (the quadratic through control point C: it cuts the corner);
+ * k = 2 the wide one, which swings out round C (for a corner the way
+ * hugs, where the inside is an obstacle). d = min(radius, |PC|, |CN| / 2).
+ * Tried in order: inside at d, inside at d / 2, wide at d, wide at d / 2;
+ * the first
+ * whose every chord and both straight legs P->A and B->N pass fit is
+ * taken, else the corner stays sharp. Writes the points (x, y pairs)
+ * into out (2 * WF_CORNER_POINTS values) and returns WF_CORNER_POINTS, or
+ * 0 for a sharp corner (also when the way runs straight on, or the curve's
+ * d falls below WF_CORNER_MIN, 4 * WF_CORNER_MIN for the wide one: a
+ * smaller swing would be a wobble, not a curve). */
 int wf_motion_corner(wf_fix px, wf_fix py, wf_fix cx, wf_fix cy, wf_fix nx,
                      wf_fix ny, wf_fix radius, wf_motion_fit fit, void *ctx,
                      wf_fix *out);

@@ -654,6 +654,9 @@ static void motion_corner(wf_walker *wk, person *p)
 }
 
 /* Before person i's step: sets p->step, the length of this tick's step. */
+static void motion_on_curve(const wf_walker *wk, person *p);
+static void motion_speed(person *p);
+
 static void motion_prepare(wf_walker *wk, int i)
 {
     person *p = &wk->people[i];
@@ -666,8 +669,34 @@ static void motion_prepare(wf_walker *wk, int i)
         wf_motion_skip(p->route, p->n, &p->index, p->x, p->y, person_fits, &fc);
     }
     motion_corner(wk, p);
-    if (!o->accel && !o->turn_rate && !o->arrive_radius)
-        return;
+    if (o->accel || o->turn_rate || o->arrive_radius)
+        motion_speed(p);
+    motion_on_curve(wk, p);
+}
+
+/* On a corner curve a person would lose the rest of its step at every
+ * point it reaches (at most one sub-goal a tick): while the point ahead
+ * lies within this tick's step and the point after it is in sight, it
+ * heads for that one instead, so a tick's step spans the curve's short
+ * chords. */
+static void motion_on_curve(const wf_walker *wk, person *p)
+{
+    person_fit fc = {wk, p};
+    while (p->index <= p->bend && p->index + 1 < p->n) {
+        int64_t dx = (int64_t)p->route[2 * p->index] - p->x;
+        int64_t dy = (int64_t)p->route[2 * p->index + 1] - p->y;
+        wf_fix tx = p->route[2 * p->index + 2], ty = p->route[2 * p->index + 3];
+        if (dx * dx + dy * dy >= (int64_t)p->step * p->step
+            || !person_fits(&fc, p->x, p->y, tx, ty))
+            break;
+        p->index++;
+    }
+}
+
+/* The bounded turn and the speed ramps: sets p->cur and p->step. */
+static void motion_speed(person *p)
+{
+    const wf_walker_motion *o = &p->mo;
     int turning = 0;
     int k = p->index;   /* the first point not where the person stands */
     while (k < p->n && p->route[2 * k] == p->x && p->route[2 * k + 1] == p->y)
