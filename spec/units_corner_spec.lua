@@ -152,7 +152,7 @@ describe("units corner_radius", function()
     local saved
     for _ = 1, 300 do
       a:tick()
-      if not saved and #a:info(id).waypoints > 3 and a:info(id).next > 2 then
+      if #a:info(id).waypoints > 3 and a:info(id).next > 2 then
         saved = a:save()
         assert.are.equal(1.5, saved.options.corner_radius)
         break

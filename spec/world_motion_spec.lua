@@ -314,6 +314,22 @@ describe("house people motion defaults and saves", function()
     assert.are.same(p:motion(), p2:motion())
   end)
 
+  it("a slower speed set mid-walk caps the step, and the save still loads", function()
+    local w, p = open_room({ accel = 0.05 })
+    p:route_to(12.5, 2.5)
+    w:tick(12)
+    assert.are.equal(0.25, p:motion().current_speed)
+    p:set_speed(0.1)
+    assert.is_true(p:motion().current_speed <= 0.1 + 1e-4)
+    local w2 = world.load(w:save(), {})
+    for t = 1, 10 do
+      w:tick()
+      w2:tick()
+      assert.are.same({ p:position() }, { w2:object(p.id):position() }, "tick " .. t)
+      assert.is_true(p:motion().current_speed <= 0.1 + 1e-4)
+    end
+  end)
+
   it("a load refuses a bad saved option or motion state, naming it", function()
     local w = world.new { width = 6, height = 4 }
     w:add_person { x = 1.5, y = 1.5, accel = 0.1 }
@@ -378,8 +394,9 @@ describe("house people motion options: bad input", function()
     ok, err = pcall(wk.set_motion, wk, 1, 0, 0, 0, false, 16 * ONE + 1)
     assert.is_false(ok)
     assert.matches("corner_radius", err, 1, true)
-    ok, err = pcall(wk.set_motion_state, wk, 1, 0, 0, 0, -1)
+    ok, err = pcall(wk.set_motion_state, wk, 1, 0, 0, 0, -1)   -- a zero heading
     assert.is_false(ok)
+    assert.matches("walker:set_motion_state", err, 1, true)
     assert.same({ 0, 0, 0, false, 0, 0, ONE, 0, -1 }, { wk:motion(1) })
   end)
 end)

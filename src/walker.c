@@ -1031,6 +1031,8 @@ wf_status wf_walker_set_speed(wf_walker *wk, uint32_t id, wf_fix speed)
     if (!p)
         return WF_ERR_NOTFOUND;
     p->speed = speed;
+    if (p->cur > speed)
+        p->cur = speed;             /* the motion state stays within [0, speed] */
     return WF_OK;
 }
 
