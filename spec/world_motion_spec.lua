@@ -166,10 +166,13 @@ end)
 
 describe("house people lookahead", function()
   -- the walker itself, with a route through a sub-goal off to one side
-  local function walk(lookahead, wall)
+  local function walk(lookahead, wall, stander)
     local wk = core.walker_new(10, 6)
     if wall then                               -- x = 5 walled for y in [0, 3]
       for y = 0, 2 do wk:set_wall(true, 5, y, true) end
+    end
+    if stander then                            -- somebody standing on the straight line
+      wk:add_person(2, 5 * ONE, 1 * ONE + ONE / 2, ONE / 4, ONE / 4, 0)
     end
     wk:add_person(1, 1 * ONE + ONE / 2, 1 * ONE + ONE / 2, ONE / 4, ONE / 4, 0)
     wk:set_motion(1, 0, 0, 0, lookahead, 0)
@@ -205,6 +208,14 @@ describe("house people lookahead", function()
     assert.is_true(near > 0 and near < 1, "came within " .. near)
     assert.is_true(ticks > 28 and ticks < 35, ticks .. " ticks")
     assert.are.same({ 0, 35 }, { walk(false, true) })
+  end)
+
+  it("counts a person standing in the way as hiding what is behind", function()
+    -- it heads for the sub-goal until its line to the goal clears the
+    -- standing person (without the person: 2.5 off the sub-goal, 28 ticks)
+    local near, ticks = walk(true, false, true)
+    assert.is_true(near < 2.2, "came within " .. near)
+    assert.is_true(ticks > 28 and ticks <= 35, ticks .. " ticks")
   end)
 
   it("reaches the walker from world:add_person", function()

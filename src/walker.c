@@ -581,8 +581,9 @@ typedef struct person_fit {
 } person_fit;
 
 /* 1 when person p may move straight from A to B as far as walls, closed
- * doors, the world's border and boxes go (people are not looked at: they
- * move, and every step is still swept against them). */
+ * doors, the world's border, boxes and people standing still go (walking
+ * people are not looked at: they move on, and every step is still swept
+ * against everybody). */
 static int person_fits(void *ctx, wf_fix ax, wf_fix ay, wf_fix bx, wf_fix by)
 {
     const person_fit *c = ctx;
@@ -612,6 +613,25 @@ static int person_fits(void *ctx, wf_fix ax, wf_fix ay, wf_fix bx, wf_fix by)
                     return 0;
             }
         }
+    /* people standing still, whom the planner routed round (a centre
+     * within one tile of the segment lies in a tile at most one away from
+     * its bounding box) */
+    int tx0 = (int)fix_floor_tile(reach.x0 + p->half) - 1;
+    int tx1 = (int)fix_floor_tile(reach.x1 - p->half) + 1;
+    int ty0 = (int)fix_floor_tile(reach.y0 + p->half) - 1;
+    int ty1 = (int)fix_floor_tile(reach.y1 - p->half) + 1;
+    for (int y = ty0 < 0 ? 0 : ty0; y <= ty1 && y < wk->h; y++)
+        for (int x = tx0 < 0 ? 0 : tx0; x <= tx1 && x < wk->w; x++)
+            for (int j = wk->head[(size_t)y * (size_t)wk->w + (size_t)x]; j >= 0;
+                 j = wk->people[j].next) {
+                const person *o = &wk->people[j];
+                if (o == p || o->walking)
+                    continue;
+                int64_t e = (int64_t)p->half + o->half - 1;
+                if (wf_sweep_box(ax, ay, bx, by, (wf_fix)(o->x - e), (wf_fix)(o->y - e),
+                                 (wf_fix)(o->x + e), (wf_fix)(o->y + e)))
+                    return 0;
+            }
     return 1;
 }
 
