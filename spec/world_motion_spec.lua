@@ -367,6 +367,27 @@ describe("house people motion defaults and saves", function()
   end)
 end)
 
+describe("motion options: determinism", function()
+  it("people and units give the same trace on every build of the core", function()
+    local trace = require("support.motion_trace")
+    local wayfinder = require("wayfinder")
+    local want = ("%08x"):format(trace.trace(wayfinder, 200))
+    assert.are.equal(want, ("%08x"):format(trace.trace(wayfinder, 200)))
+    assert.are_not.equal(want, ("%08x"):format(trace.trace(wayfinder, 199)))
+    -- raises, naming `make clang-check`, when a build is missing
+    local builds = require("support.builds")
+    for _, build in ipairs(builds.all()) do
+      local cmd = (builds.lua_for(build) .. " -e \"package.path='lua/?.lua;lua/?/init.lua;spec/?.lua;'"
+        .. "..package.path; package.cpath='%s'\" spec/support/motion_trace.lua 200")
+        :format(build.cpath)
+      local p = assert(io.popen(cmd))
+      local got = p:read("*l")
+      p:close()
+      assert.are.equal(want, got, build.name .. " (" .. build.cpath .. ") differs")
+    end
+  end)
+end)
+
 describe("house people motion options: bad input", function()
   local BAD = {
     accel = { "0.1", true, 0 / 0, math.huge, -math.huge, -0.1, 0, 1.5 },
