@@ -36,6 +36,7 @@ build = {
             "src/jplanes.c",
             "src/jps.c",
             "src/mapio.c",
+            "src/motion.c",
             "src/placement.c",
             "src/open.c",
             "src/queue.c",

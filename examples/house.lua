@@ -56,7 +56,12 @@ local plans = {
 for k, plan in ipairs(plans) do
   local ids = {}
   for i, name in ipairs(plan.errands) do ids[i] = thing[name].id end
+  -- motion options (docs/world.md, "Motion options"): turn at most 0.8
+  -- radians a tick, skip a point already in sight, round corners where a
+  -- curve fits (accel and arrive_radius slow people down at the doors, so
+  -- that who meets whom there changes; this crowded house does without)
   local p = w:add_person { x = plan.x, y = plan.y, label = tostring(k), speed = 0.3,
+    turn_rate = 0.8, corner_radius = 0.5, lookahead = true,
     data = { errands = ids, next = 1, doors = {}, plan = plan.errands } }
   p:push("errands")
   people[k] = p

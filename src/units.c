@@ -7,6 +7,7 @@
 #include "wayfinder.h"
 #include "avoid.h"
 #include "fixmath.h"
+#include "motion.h"
 
 #define FIX ((int64_t)WF_FIX_ONE)
 #define NONE (-1)
@@ -30,6 +31,7 @@ typedef struct unit {
     int32_t bucket, bprev, bnext;
     wf_fix vx, vy, cur, hx, hy, best;   /* motion state: see wf_unit_info */
     int stall, yield;
+    int bend;                 /* last waypoint of the corner curve, -1 */
 } unit;
 
 struct wf_units {
@@ -131,7 +133,9 @@ static int config_ok(const wf_units_config *c)
            && c->accel >= 0 && c->accel <= WF_UNIT_MAX_SPEED
            && c->turn_rate >= 0 && c->turn_rate <= 3454217652358LL
            && c->arrive_radius >= 0 && c->arrive_radius <= WF_FIX(1024)
-           && (c->lookahead == 0 || c->lookahead == 1);
+           && (c->lookahead == 0 || c->lookahead == 1)
+           && c->corner_radius >= 0
+           && c->corner_radius <= WF_CORNER_MAX_RADIUS;
 }
 
 wf_status wf_units_create(wf_units **out, const wf_grid *g,
@@ -386,6 +390,7 @@ wf_status wf_units_add(wf_units *u, const wf_grid *g, wf_fix x, wf_fix y,
     m.speed = speed;
     m.state = WF_UNIT_IDLE;
     m.hx = WF_FIX_ONE;
+    m.bend = -1;
     int s;
     st = insert(u, &m, &s);
     if (st != WF_OK)
@@ -710,6 +715,7 @@ wf_status wf_units_get(const wf_units *u, uint32_t id, wf_unit_info *out)
     out->best = m->best;
     out->stall = m->stall;
     out->yield = m->yield;
+    out->bend = m->bend;
     return WF_OK;
 }
 
@@ -825,111 +831,99 @@ static int64_t dist_of(int64_t dx, int64_t dy)
     return (int64_t)isqrt64((uint64_t)(dx * dx) + (uint64_t)(dy * dy));
 }
 
-/* 1 when slot s sees (tx, ty) from (ax, ay) under the grid rule */
+/* 1 when slot s sees (tx, ty) from (ax, ay) under the grid rule (a
+ * segment too long for one sweep is not in sight) */
 static int in_sight(const wf_units *u, const wf_grid *g, int s, wf_fix ax,
                     wf_fix ay, wf_fix tx, wf_fix ty)
 {
     int hit = 0;
-    if (ax != tx || ay != ty)
-        wf_sweep_grid(g, u->units[s].cls, ax, ay, tx, ty, &hit, NULL, NULL);
+    if ((ax != tx || ay != ty)
+        && wf_sweep_grid(g, u->units[s].cls, ax, ay, tx, ty, &hit, NULL, NULL)
+               != WF_OK)
+        hit = 1;
     return !hit;
 }
 
-/* The length left along the waypoints from the unit to the last one. */
-static int64_t path_left(const unit *m)
+typedef struct fit_ctx {
+    const wf_units *u;
+    const wf_grid *g;
+    int s;
+} fit_ctx;
+
+static int unit_fits(void *p, wf_fix ax, wf_fix ay, wf_fix bx, wf_fix by)
 {
-    int64_t d = 0;
-    wf_fix x = m->x, y = m->y;
-    for (int k = m->next; k < m->nway; k++) {
-        d += dist_of((int64_t)m->way[2 * k] - x, (int64_t)m->way[2 * k + 1] - y);
-        x = m->way[2 * k];
-        y = m->way[2 * k + 1];
-    }
-    return d;
+    const fit_ctx *c = p;
+    return in_sight(c->u, c->g, c->s, ax, ay, bx, by);
 }
 
-/* Before a walk, the motion options: look-ahead skips waypoints the unit
- * already sees the one after of; the heading turns towards the next
- * waypoint by at most turn_rate (a unit that must turn further brakes to
- * a stop while it turns); the speed moves towards its target by at most
- * accel, the target being the unit's speed, cut inside arrive_radius of
- * the end in proportion to the distance left (at least a sixteenth of its
- * speed), with accel also to the speed it can still brake from, and 0
- * while turning. Returns the length to walk this tick. Without the
- * options: the unit's speed, and nothing changes. */
+/* corner_radius: once the unit comes within corner_radius plus its speed
+ * of a corner of its way (a waypoint with one after it, not already part
+ * of a curve), the corner is replaced by the points of the curve
+ * wf_motion_corner finds under the grid rule of the unit's class, or
+ * kept sharp when none fits; either way it is not looked at again. */
+static void round_corner(wf_units *u, const wf_grid *g, int s)
+{
+    unit *m = &u->units[s];
+    int k = m->next;
+    if (!u->cfg.corner_radius || m->state == WF_UNIT_ESCAPING || k <= m->bend
+        || k + 1 >= m->nway)
+        return;
+    wf_fix cx = m->way[2 * k], cy = m->way[2 * k + 1];
+    if (dist_of((int64_t)cx - m->x, (int64_t)cy - m->y)
+        > (int64_t)u->cfg.corner_radius + m->speed)
+        return;
+    m->bend = k;
+    wf_fix pts[2 * WF_CORNER_POINTS];
+    fit_ctx fc = {u, g, s};
+    if (!wf_motion_corner(m->x, m->y, cx, cy, m->way[2 * k + 2],
+                          m->way[2 * k + 3], u->cfg.corner_radius, unit_fits,
+                          &fc, pts)
+        || reserve_way(m, m->nway + WF_CORNER_POINTS - 1) != WF_OK)
+        return;
+    memmove(&m->way[2 * (k + WF_CORNER_POINTS)], &m->way[2 * (k + 1)],
+            (size_t)(m->nway - k - 1) * 2 * sizeof *m->way);
+    memcpy(&m->way[2 * k], pts, sizeof pts);
+    m->nway += WF_CORNER_POINTS - 1;
+    m->bend = k + WF_CORNER_POINTS - 1;
+}
+
+/* Before a walk, the motion options (motion.c): look-ahead skips
+ * waypoints the unit already sees the one after of (never inside a
+ * corner curve); corner_radius rounds the corner ahead; the heading turns
+ * towards the next waypoint by at most turn_rate (a unit that must turn
+ * further brakes to a stop while it turns); the speed moves towards its
+ * target by at most accel, the target being the unit's speed, cut inside
+ * arrive_radius of the end in proportion to the distance left (at least a
+ * sixteenth of its speed), with accel also to the speed it can still
+ * brake from, and 0 while turning. Returns the length to walk this tick.
+ * Without the options: the unit's speed, and nothing changes. */
 static int64_t travel_of(wf_units *u, const wf_grid *g, int s)
 {
     unit *m = &u->units[s];
     const wf_units_config *c = &u->cfg;
     if (m->state == WF_UNIT_ESCAPING)
         return m->speed;
-    if (c->lookahead)
-        for (int k = 0; k < 8 && m->next + 1 < m->nway; k++) {
-            if (!in_sight(u, g, s, m->x, m->y, m->way[2 * (m->next + 1)],
-                          m->way[2 * (m->next + 1) + 1]))
-                break;
-            m->next++;
-        }
+    if (c->lookahead && m->next > m->bend) {
+        fit_ctx fc = {u, g, s};
+        wf_motion_skip(m->way, m->nway, &m->next, m->x, m->y, unit_fits, &fc);
+    }
+    round_corner(u, g, s);
     if (!c->accel && !c->turn_rate && !c->arrive_radius)
         return m->speed;
-    int64_t target = m->speed;
+    int turning = 0;
     int k = m->next;   /* the first waypoint not where the unit stands */
     while (k < m->nway && m->way[2 * k] == m->x && m->way[2 * k + 1] == m->y)
         k++;
-    if (k < m->nway && c->turn_rate) {
-        int64_t dx = (int64_t)m->way[2 * k] - m->x;
-        int64_t dy = (int64_t)m->way[2 * k + 1] - m->y;
-        int64_t d = dist_of(dx, dy);
-        if (d > 0) {
-            int64_t ux = dx * FIX / d, uy = dy * FIX / d;
-            wf_fix co, si;
-            wf_fix_sincos(c->turn_rate, &co, &si);
-            int64_t dot = ((int64_t)m->hx * ux + (int64_t)m->hy * uy) / FIX;
-            if (dot >= co) {
-                m->hx = (wf_fix)ux;
-                m->hy = (wf_fix)uy;
-            } else {
-                int64_t cross = (int64_t)m->hx * uy - (int64_t)m->hy * ux;
-                int64_t sn = cross >= 0 ? si : -si;
-                int64_t hx = ((int64_t)m->hx * co - (int64_t)m->hy * sn) / FIX;
-                int64_t hy = ((int64_t)m->hx * sn + (int64_t)m->hy * co) / FIX;
-                int64_t len = dist_of(hx, hy);
-                m->hx = (wf_fix)(hx * FIX / len);
-                m->hy = (wf_fix)(hy * FIX / len);
-                target = 0;
-            }
-        }
-    }
-    if (c->arrive_radius || c->accel) {
-        int64_t left = path_left(m);
-        if (c->arrive_radius && left < c->arrive_radius) {
-            int64_t v = (int64_t)m->speed * left / c->arrive_radius;
-            if (v < m->speed / 16)
-                v = m->speed / 16;
-            if (v < target)
-                target = v;
-        }
-        if (c->accel) {
-            /* braking a per tick from v covers v (v + a) / (2a) */
-            int64_t a = c->accel;
-            int64_t v = ((int64_t)isqrt64((uint64_t)(a * a + 8 * a * left)) - a) / 2;
-            if (v < a)
-                v = a;
-            if (v < target)
-                target = v;
-        }
-    }
-    int64_t cur = m->cur;
-    if (c->accel) {
-        if (target > cur + c->accel)
-            target = cur + c->accel;
-        if (target < cur - c->accel)
-            target = cur - c->accel;
-    }
-    if (target < 0)
-        target = 0;
-    m->cur = (wf_fix)target;
-    return target;
+    if (k < m->nway && c->turn_rate)
+        turning = wf_motion_turn(&m->hx, &m->hy, (int64_t)m->way[2 * k] - m->x,
+                                 (int64_t)m->way[2 * k + 1] - m->y, c->turn_rate);
+    int64_t left = 0;
+    if (c->arrive_radius || c->accel)
+        left = wf_motion_left(m->way, m->nway, m->next, m->x, m->y);
+    int64_t v = wf_motion_speed(m->cur, m->speed, left, c->accel,
+                                c->arrive_radius, turning);
+    m->cur = (wf_fix)v;
+    return v;
 }
 
 /* ---------------------------------------------------- avoidance -- */
@@ -1223,6 +1217,7 @@ static wf_status take_path(unit *m, const wf_grid *g, const wf_result *r)
         m->way[2 * k + 1] = (wf_fix)(r->y[k] * FIX + FIX / 2);
     }
     m->nway = r->n;
+    m->bend = -1;
     m->next = 0;
     m->unreachable = r->prep.rewritten;
     if (extra) {
@@ -1261,6 +1256,7 @@ static wf_status begin_escape(wf_units *u, const wf_grid *g, wf_hier *h,
     m->ey = (wf_fix)(oy * FIX + FIX / 2);
     m->state = WF_UNIT_ESCAPING;
     m->nway = m->next = 0;
+    m->bend = -1;
     m->wait = 0;
     return WF_OK;
 }
@@ -1378,6 +1374,7 @@ static int detour(wf_units *u, const wf_grid *g, int s)
             && reserve_way(m, m->next + n - 1) == WF_OK) {
             memcpy(m->way + 2 * m->next, xy + 2, (size_t)(n - 1) * 2 * sizeof *xy);
             m->nway = m->next + n - 1;
+            m->bend = -1;
             return 1;
         }
     }
@@ -1441,6 +1438,7 @@ static wf_status plan_inverted(wf_units *u, const wf_grid *g, int s)
     memcpy(m->way, xy, (size_t)n * 2 * sizeof *xy);
     m->nway = n;
     m->next = 0;
+    m->bend = -1;
     m->unreachable = !reached;
     m->state = WF_UNIT_MOVING;
     return WF_OK;
@@ -1741,7 +1739,8 @@ wf_status wf_units_restore(wf_units *u, const wf_grid *g,
         || abs64(in->vy) > 2 * (int64_t)WF_UNIT_MAX_SPEED || in->cur < 0
         || in->cur > in->speed || abs64(in->hx) > FIX || abs64(in->hy) > FIX
         || (in->hx == 0 && in->hy == 0) || in->best < 0 || in->stall < 0
-        || in->yield < 0 || in->yield > WF_UNIT_STALL_TICKS)
+        || in->yield < 0 || in->yield > WF_UNIT_STALL_TICKS || in->bend < -1
+        || in->bend > n)
         return WF_ERR_ARG;
     m.vx = in->vx;
     m.vy = in->vy;
@@ -1757,6 +1756,7 @@ wf_status wf_units_restore(wf_units *u, const wf_grid *g,
         memcpy(m.way, xy, (size_t)n * 2 * sizeof *xy);
     m.nway = n;
     m.next = in->next;
+    m.bend = in->bend;
     int s;
     wf_status st = insert(u, &m, &s);
     if (st != WF_OK)

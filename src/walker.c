@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "fixmath.h"
+#include "motion.h"
 
 #define EDGE_WALL 1u
 #define EDGE_DOOR 2u
@@ -32,6 +33,11 @@ typedef struct person {
     wf_fix *route;          /* 2 * cap values */
     int cell;               /* tile of the centre */
     int next, prev;         /* neighbours in the tile's list, -1 at the ends */
+    wf_walker_motion mo;    /* motion options, all 0 by default */
+    wf_fix step;            /* this tick's step length (the speed without
+                               motion options) */
+    wf_fix cur, hx, hy;     /* motion state: see wf_walker_motion_state */
+    int bend;
 } person;
 
 struct wf_walker {
@@ -546,6 +552,258 @@ static int leaves_world(const wf_walker *wk, const sq *now, const sq *next)
     return out && !was;
 }
 
+/* ----------------------------------------------------------- motion -- */
+/* The motion options of one person (motion.c holds the arithmetic shared
+ * with units): look-ahead, corner curves, bounded turning and speed
+ * ramps. With every option 0 none of this changes anything. */
+
+/* unit vectors of the facings, Q16.16 */
+static const wf_fix FACING_X[8] = {65536, 46341, 0, -46341, -65536, -46341, 0, 46341};
+static const wf_fix FACING_Y[8] = {0, 46341, 65536, 46341, 0, -46341, -65536, -46341};
+
+static void motion_reset(person *p)
+{
+    p->cur = 0;
+    p->hx = FACING_X[p->facing];
+    p->hy = FACING_Y[p->facing];
+    p->bend = -1;
+}
+
+static int motion_on(const wf_walker_motion *m)
+{
+    return m->accel || m->turn_rate || m->arrive_radius || m->lookahead
+           || m->corner_radius;
+}
+
+typedef struct person_fit {
+    const wf_walker *wk;
+    const person *p;
+} person_fit;
+
+/* 1 when person p may move straight from A to B as far as walls, closed
+ * doors, the world's border, boxes and people standing still go (walking
+ * people are not looked at: they move on, and every step is still swept
+ * against everybody). */
+static int person_fits(void *ctx, wf_fix ax, wf_fix ay, wf_fix bx, wf_fix by)
+{
+    const person_fit *c = ctx;
+    const wf_walker *wk = c->wk;
+    const person *p = c->p;
+    uint32_t blk = 0;
+    if (!inside_world(wk, bx, by) || segment_crosses_walls(wk, ax, ay, bx, by, &blk))
+        return 0;
+    sq now = square_at(ax, ay, p->half), next = square_at(bx, by, p->half);
+    if (leaves_world(wk, &now, &next) || sweep_walls(wk, ax, ay, bx, by, p->half, &blk))
+        return 0;
+    int64_t g = (int64_t)p->half - 1;
+    sq reach = {(wf_fix)((ax < bx ? ax : bx) - p->half),
+                (wf_fix)((ay < by ? ay : by) - p->half),
+                (wf_fix)((ax < bx ? bx : ax) + p->half),
+                (wf_fix)((ay < by ? by : ay) + p->half)};
+    int x0, y0, x1, y1;
+    tile_range(wk, &reach, &x0, &y0, &x1, &y1);
+    for (int y = y0; y <= y1; y++)
+        for (int x = x0; x <= x1; x++) {
+            size_t t = (size_t)y * (size_t)wk->w + (size_t)x;
+            for (uint32_t k = wk->tile_start[t]; k < wk->tile_start[t + 1]; k++) {
+                const box *b = &wk->boxes[wk->tile_items[k]];
+                if (wf_sweep_box(ax, ay, bx, by, (wf_fix)(b->x0 - g),
+                                 (wf_fix)(b->y0 - g), (wf_fix)(b->x1 + g),
+                                 (wf_fix)(b->y1 + g)))
+                    return 0;
+            }
+        }
+    /* people standing still, whom the planner routed round (a centre
+     * within one tile of the segment lies in a tile at most one away from
+     * its bounding box) */
+    int tx0 = (int)fix_floor_tile(reach.x0 + p->half) - 1;
+    int tx1 = (int)fix_floor_tile(reach.x1 - p->half) + 1;
+    int ty0 = (int)fix_floor_tile(reach.y0 + p->half) - 1;
+    int ty1 = (int)fix_floor_tile(reach.y1 - p->half) + 1;
+    for (int y = ty0 < 0 ? 0 : ty0; y <= ty1 && y < wk->h; y++)
+        for (int x = tx0 < 0 ? 0 : tx0; x <= tx1 && x < wk->w; x++)
+            for (int j = wk->head[(size_t)y * (size_t)wk->w + (size_t)x]; j >= 0;
+                 j = wk->people[j].next) {
+                const person *o = &wk->people[j];
+                if (o == p || o->walking)
+                    continue;
+                int64_t e = (int64_t)p->half + o->half - 1;
+                if (wf_sweep_box(ax, ay, bx, by, (wf_fix)(o->x - e), (wf_fix)(o->y - e),
+                                 (wf_fix)(o->x + e), (wf_fix)(o->y + e)))
+                    return 0;
+            }
+    return 1;
+}
+
+/* corner_radius: once the person comes within corner_radius plus its
+ * speed of a corner of its route (a point with one after it, not already
+ * part of a curve), the corner is replaced by the points of the curve
+ * wf_motion_corner finds (person_fits), or kept sharp when none fits;
+ * either way it is not looked at again. */
+static void motion_corner(wf_walker *wk, person *p)
+{
+    int k = p->index;
+    if (!p->mo.corner_radius || k <= p->bend || k + 1 >= p->n)
+        return;
+    wf_fix cx = p->route[2 * k], cy = p->route[2 * k + 1];
+    int64_t dx = (int64_t)cx - p->x, dy = (int64_t)cy - p->y;
+    int64_t reach = (int64_t)p->mo.corner_radius + p->speed;
+    if (dx * dx + dy * dy > reach * reach)
+        return;
+    p->bend = k;
+    wf_fix pts[2 * WF_CORNER_POINTS];
+    person_fit fc = {wk, p};
+    int need = p->n + WF_CORNER_POINTS - 1;
+    if (need > WF_WALKER_MAX_POINTS
+        || !wf_motion_corner(p->x, p->y, cx, cy, p->route[2 * k + 2],
+                             p->route[2 * k + 3], p->mo.corner_radius,
+                             person_fits, &fc, pts))
+        return;
+    if (need > p->cap) {
+        wf_fix *r = realloc(p->route, (size_t)need * 2 * sizeof *r);
+        if (!r)
+            return;                       /* no memory: the corner stays sharp */
+        p->route = r;
+        p->cap = need;
+    }
+    memmove(&p->route[2 * (k + WF_CORNER_POINTS)], &p->route[2 * (k + 1)],
+            (size_t)(p->n - k - 1) * 2 * sizeof *p->route);
+    memcpy(&p->route[2 * k], pts, sizeof pts);
+    p->n = need;
+    p->bend = k + WF_CORNER_POINTS - 1;
+}
+
+/* Before person i's step: sets p->step, the length of this tick's step. */
+static void motion_on_curve(const wf_walker *wk, person *p);
+static void motion_speed(person *p);
+
+static void motion_prepare(wf_walker *wk, int i)
+{
+    person *p = &wk->people[i];
+    const wf_walker_motion *o = &p->mo;
+    p->step = p->speed;
+    if (!motion_on(o) || p->index >= p->n)
+        return;
+    if (o->lookahead && p->index > p->bend) {
+        person_fit fc = {wk, p};
+        wf_motion_skip(p->route, p->n, &p->index, p->x, p->y, person_fits, &fc);
+    }
+    motion_corner(wk, p);
+    if (o->accel || o->turn_rate || o->arrive_radius)
+        motion_speed(p);
+    motion_on_curve(wk, p);
+}
+
+/* On a corner curve a person would lose the rest of its step at every
+ * point it reaches (at most one sub-goal a tick): while the point ahead
+ * lies within this tick's step and the point after it is in sight, it
+ * heads for that one instead, so a tick's step spans the curve's short
+ * chords. */
+static void motion_on_curve(const wf_walker *wk, person *p)
+{
+    person_fit fc = {wk, p};
+    while (p->index <= p->bend && p->index + 1 < p->n) {
+        int64_t dx = (int64_t)p->route[2 * p->index] - p->x;
+        int64_t dy = (int64_t)p->route[2 * p->index + 1] - p->y;
+        wf_fix tx = p->route[2 * p->index + 2], ty = p->route[2 * p->index + 3];
+        if (dx * dx + dy * dy >= (int64_t)p->step * p->step
+            || !person_fits(&fc, p->x, p->y, tx, ty))
+            break;
+        p->index++;
+    }
+}
+
+/* The bounded turn and the speed ramps: sets p->cur and p->step. */
+static void motion_speed(person *p)
+{
+    const wf_walker_motion *o = &p->mo;
+    int turning = 0;
+    int k = p->index;   /* the first point not where the person stands */
+    while (k < p->n && p->route[2 * k] == p->x && p->route[2 * k + 1] == p->y)
+        k++;
+    if (k < p->n && o->turn_rate)
+        turning = wf_motion_turn(&p->hx, &p->hy, (int64_t)p->route[2 * k] - p->x,
+                                 (int64_t)p->route[2 * k + 1] - p->y, o->turn_rate);
+    int64_t left = 0;
+    if (o->accel || o->arrive_radius)
+        left = wf_motion_left(p->route, p->n, p->index, p->x, p->y);
+    p->cur = (wf_fix)wf_motion_speed(p->cur, p->speed, left, o->accel,
+                                     o->arrive_radius, turning);
+    p->step = p->cur;
+}
+
+/* After person i's step (ev its event, 0 while it walks on): with
+ * turn_rate the facing is the heading's, whatever the step did; a walk
+ * that ended leaves the person at rest. */
+static void motion_after(wf_walker *wk, int i, int ev)
+{
+    person *p = &wk->people[i];
+    if (p->mo.turn_rate)
+        p->facing = octant(p->hx, p->hy);
+    if (ev) {
+        p->cur = 0;
+        p->bend = -1;
+    }
+}
+
+wf_status wf_walker_set_motion(wf_walker *wk, uint32_t id,
+                               const wf_walker_motion *m)
+{
+    if (!wk || !m || m->accel < 0 || m->accel > WF_FIX_ONE || m->turn_rate < 0
+        || m->turn_rate > 3454217652358LL || m->arrive_radius < 0
+        || m->arrive_radius > WF_FIX(WF_WALKER_MAX_SIDE)
+        || (m->lookahead != 0 && m->lookahead != 1) || m->corner_radius < 0
+        || m->corner_radius > WF_CORNER_MAX_RADIUS)
+        return WF_ERR_ARG;
+    person *p = find_person(wk, id, NULL);
+    if (!p)
+        return WF_ERR_NOTFOUND;
+    if (m->turn_rate && !p->mo.turn_rate) {
+        p->hx = FACING_X[p->facing];
+        p->hy = FACING_Y[p->facing];
+    }
+    p->mo = *m;
+    return WF_OK;
+}
+
+wf_status wf_walker_motion_of(const wf_walker *wk, uint32_t id,
+                              wf_walker_motion *m, wf_walker_motion_state *st)
+{
+    if (!wk)
+        return WF_ERR_ARG;
+    const person *p = find_person(wk, id, NULL);
+    if (!p)
+        return WF_ERR_NOTFOUND;
+    if (m)
+        *m = p->mo;
+    if (st) {
+        st->cur = p->cur;
+        st->hx = p->hx;
+        st->hy = p->hy;
+        st->bend = p->bend;
+    }
+    return WF_OK;
+}
+
+wf_status wf_walker_set_motion_state(wf_walker *wk, uint32_t id,
+                                     const wf_walker_motion_state *st)
+{
+    if (!wk || !st)
+        return WF_ERR_ARG;
+    person *p = find_person(wk, id, NULL);
+    if (!p)
+        return WF_ERR_NOTFOUND;
+    if (st->cur < 0 || st->cur > p->speed || st->hx < -WF_FIX_ONE
+        || st->hx > WF_FIX_ONE || st->hy < -WF_FIX_ONE || st->hy > WF_FIX_ONE
+        || (st->hx == 0 && st->hy == 0) || st->bend < -1 || st->bend > p->n)
+        return WF_ERR_ARG;
+    p->cur = st->cur;
+    p->hx = st->hx;
+    p->hy = st->hy;
+    p->bend = st->bend;
+    return WF_OK;
+}
+
 /* ----------------------------------------------------------- public -- */
 
 wf_status wf_walker_create(wf_walker **out, int width, int height)
@@ -739,6 +997,7 @@ wf_status wf_walker_add_person(wf_walker *wk, uint32_t id, wf_fix x, wf_fix y,
     p->half = half;
     p->speed = speed;
     p->facing = facing;
+    motion_reset(p);
     if (at + 1 == wk->npeople)
         link_person(wk, (int)at);
     else
@@ -779,6 +1038,7 @@ wf_status wf_walker_place_person(wf_walker *wk, uint32_t id, wf_fix x, wf_fix y,
     p->walking = 0;
     p->n = 0;
     p->index = 0;
+    motion_reset(p);
     link_person(wk, (int)at);
     return WF_OK;
 }
@@ -791,6 +1051,8 @@ wf_status wf_walker_set_speed(wf_walker *wk, uint32_t id, wf_fix speed)
     if (!p)
         return WF_ERR_NOTFOUND;
     p->speed = speed;
+    if (p->cur > speed)
+        p->cur = speed;             /* the motion state stays within [0, speed] */
     return WF_OK;
 }
 
@@ -816,7 +1078,10 @@ wf_status wf_walker_set_route(wf_walker *wk, uint32_t id, const wf_fix *xy,
     memcpy(p->route, xy, (size_t)n * 2 * sizeof *xy);
     p->n = n;
     p->index = index;
+    if (!p->walking)
+        p->cur = 0;
     p->walking = 1;
+    p->bend = -1;
     return WF_OK;
 }
 
@@ -830,6 +1095,8 @@ wf_status wf_walker_stop(wf_walker *wk, uint32_t id)
     p->walking = 0;
     p->n = 0;
     p->index = 0;
+    p->cur = 0;
+    p->bend = -1;
     return WF_OK;
 }
 
@@ -1064,6 +1331,7 @@ static int shove(wf_walker *wk, int i, int64_t dx, int64_t dy, uint32_t other)
  * WF_MOVE_BLOCKED with *blk set. */
 static int step_person(wf_walker *wk, int i, uint32_t *blk)
 {
+    motion_prepare(wk, i);
     person *p = &wk->people[i];
     if (p->index >= p->n)
         return WF_MOVE_ARRIVED;
@@ -1072,12 +1340,12 @@ static int step_person(wf_walker *wk, int i, uint32_t *blk)
     uint64_t len = wf_isqrt64((uint64_t)(dx * dx + dy * dy));
     wf_fix qx, qy;
     int reached = 0;
-    if (len <= (uint64_t)p->speed) {
+    if (len <= (uint64_t)p->step) {
         qx = gx;
         qy = gy;
         reached = 1;
     } else {
-        int64_t l = (int64_t)len, nx = dx * p->speed, ny = dy * p->speed;
+        int64_t l = (int64_t)len, nx = dx * p->step, ny = dy * p->step;
         qx = p->x + (wf_fix)(nx >= 0 ? (nx + l / 2) / l : -((-nx + l / 2) / l));
         qy = p->y + (wf_fix)(ny >= 0 ? (ny + l / 2) / l : -((-ny + l / 2) / l));
     }
@@ -1143,6 +1411,7 @@ wf_status wf_walker_step(wf_walker *wk, wf_move_event *events, size_t cap,
             continue;
         uint32_t blk = 0;
         int ev = step_person(wk, (int)i, &blk);
+        motion_after(wk, (int)i, ev);
         if (!ev)
             continue;
         p->walking = 0;

@@ -1012,6 +1012,10 @@ wf_status wf_path_join(const int32_t *qx, const int32_t *qy, int qn,
  *     segment is tested exactly. The 2^-16 makes overlap that of open
  *     interiors on the fixed-point lattice, so squares that only touch do
  *     not collide.
+ *   - with motion options (wf_walker_set_motion), before the step: the
+ *     look-ahead skip, the corner curve, the bounded turn and the speed
+ *     ramps of motion.h (docs/world.md, "Motion options"); the step is
+ *     then that tick's length instead of the speed;
  *   - among several blockers the wall (or world border) wins, reported as
  *     blocker 0, or as the door's id when the edge holds a closed door;
  *     otherwise the lowest id among boxes and people.
@@ -1056,6 +1060,29 @@ typedef struct wf_person_state {
     int npoints;           /* points of the route (0 when none) */
 } wf_person_state;
 
+/* A person's route-following options (docs/world.md, "Motion options"),
+ * the same concepts as the unit options of the same names; all 0 (the
+ * default of a new person) gives the walk described above. */
+typedef struct wf_walker_motion {
+    wf_fix accel;          /* [fixed per tick] most the step length changes
+                              in a tick, (0, 1]; 0: full speed at once */
+    int64_t turn_rate;     /* [2^-40 rad per tick] most the heading turns in
+                              a tick, (0, pi]; 0: facing snaps to the step */
+    wf_fix arrive_radius;  /* [fixed] slows inside this length of the end of
+                              the route, [0, 4096]; 0: none */
+    int lookahead;         /* 1: skip a sub-goal when the next is in sight */
+    wf_fix corner_radius;  /* [fixed] rounds corners by a curve that fits,
+                              [0, WF_CORNER_MAX_RADIUS = 16]; 0: sharp */
+} wf_walker_motion;
+
+/* A person's motion state: what a save must carry to resume exactly. */
+typedef struct wf_walker_motion_state {
+    wf_fix cur;            /* [fixed per tick] step length now, [0, speed] */
+    wf_fix hx, hy;         /* heading, a Q16.16 unit vector */
+    int bend;              /* last route point of the corner curve being
+                              followed, -1 (none) to npoints */
+} wf_walker_motion_state;
+
 /* Creates an empty walker: no walls, boxes or people. Sides in
  * [1, WF_WALKER_MAX_SIDE], width*height <= WF_WALKER_MAX_TILES. */
 wf_status wf_walker_create(wf_walker **out, int width, int height);
@@ -1097,6 +1124,19 @@ wf_status wf_walker_set_speed(wf_walker *wk, uint32_t id, wf_fix speed);
  * step. */
 wf_status wf_walker_set_route(wf_walker *wk, uint32_t id, const wf_fix *xy,
                               int n, int index);
+/* Sets a person's motion options (WF_ERR_ARG for one out of range, and
+ * nothing changes). Turning turn_rate on starts the heading from the
+ * facing. */
+wf_status wf_walker_set_motion(wf_walker *wk, uint32_t id,
+                               const wf_walker_motion *m);
+/* Reads a person's motion options and state (either may be NULL). */
+wf_status wf_walker_motion_of(const wf_walker *wk, uint32_t id,
+                              wf_walker_motion *m, wf_walker_motion_state *st);
+/* Restores a person's motion state (after its route): WF_ERR_ARG when cur
+ * is outside [0, speed], the heading is zero or a component exceeds 1, or
+ * bend is outside [-1, npoints]. */
+wf_status wf_walker_set_motion_state(wf_walker *wk, uint32_t id,
+                                     const wf_walker_motion_state *st);
 /* Drops the route: the person stands still (no event). */
 wf_status wf_walker_stop(wf_walker *wk, uint32_t id);
 wf_status wf_walker_person(const wf_walker *wk, uint32_t id,
@@ -1382,6 +1422,8 @@ typedef struct wf_units_config {
     wf_fix arrive_radius; /* [fixed] slows down inside this distance of the
                              end of its path, [0, 1024]; 0: none */
     int lookahead;        /* 1: skip a waypoint the next one is in sight */
+    wf_fix corner_radius; /* [fixed] rounds corners of the way by a curve
+                             that fits the grid, [0, 16]; 0: sharp */
 } wf_units_config;
 
 #define WF_AVOID_NONE 0
@@ -1390,7 +1432,7 @@ typedef struct wf_units_config {
 
 /* capacity 4096, budget 20000, max_wait 20, max_order_ticks 100000,
  * bucket 8, brute 0, short_range 8; avoidance, accel, turn_rate,
- * arrive_radius and lookahead 0. */
+ * arrive_radius, lookahead and corner_radius 0. */
 void wf_units_config_init(wf_units_config *cfg);
 
 /* A simulation for grids of g's size (it keeps no pointer to g: pass the
@@ -1478,6 +1520,8 @@ typedef struct wf_unit_info {
     wf_fix best;          /* [fixed] nearest it came to its next waypoint */
     int stall;            /* [ticks] without progress in a row */
     int yield;            /* [ticks] left to give way after a stall */
+    int bend;             /* index of the last waypoint of the corner curve
+                             it follows, -1 (none) to nway - 1 */
 } wf_unit_info;
 
 size_t wf_units_count(const wf_units *u);

@@ -573,6 +573,80 @@ static void name_checks(void)
     CHECK_EQ(wf_unit_state_name((wf_unit_state)99) != NULL, 1);
 }
 
+/* The motion options of people (wf_walker_set_motion and its state) and
+ * the units' corner_radius: each value out of range is WF_ERR_ARG and
+ * leaves what was set before. */
+static void motion_checks(void)
+{
+    wf_walker *wk = NULL;
+    CHECK_EQ(wf_walker_create(&wk, 8, 8), WF_OK);
+    if (!wk)
+        return;
+    CHECK_EQ(wf_walker_add_person(wk, 1, F(1), F(1), F(1) / 4, F(1) / 4, 0), WF_OK);
+    wf_walker_motion ok = {F(1) / 16, WF_ANGLE_ONE / 2, F(2), 1, F(1)};
+    CHECK_EQ(wf_walker_set_motion(wk, 1, &ok), WF_OK);
+    CHECK_EQ(wf_walker_set_motion(wk, 2, &ok), WF_ERR_NOTFOUND);
+    CHECK_EQ(wf_walker_set_motion(wk, 1, NULL), WF_ERR_ARG);
+    CHECK_EQ(wf_walker_set_motion(NULL, 1, &ok), WF_ERR_ARG);
+    for (int k = 0; k < 10; k++) {
+        wf_walker_motion bad = ok;
+        switch (k) {
+        case 0: bad.accel = -1; break;
+        case 1: bad.accel = F(1) + 1; break;
+        case 2: bad.turn_rate = -1; break;
+        case 3: bad.turn_rate = 3454217652359LL; break;
+        case 4: bad.arrive_radius = -1; break;
+        case 5: bad.arrive_radius = F(4096) + 1; break;
+        case 6: bad.lookahead = 2; break;
+        case 7: bad.corner_radius = -1; break;
+        case 8: bad.corner_radius = F(16) + 1; break;
+        default: bad.lookahead = -1; break;
+        }
+        CHECK_EQ(wf_walker_set_motion(wk, 1, &bad), WF_ERR_ARG);
+    }
+    wf_walker_motion got;
+    wf_walker_motion_state st;
+    CHECK_EQ(wf_walker_motion_of(wk, 1, &got, &st), WF_OK);
+    CHECK_EQ(memcmp(&got, &ok, sizeof got), 0);
+    CHECK_EQ(st.cur, 0);
+    CHECK_EQ(st.hx, F(1));
+    CHECK_EQ(st.hy, 0);
+    CHECK_EQ(st.bend, -1);
+    CHECK_EQ(wf_walker_motion_of(wk, 2, &got, &st), WF_ERR_NOTFOUND);
+    CHECK_EQ(wf_walker_motion_of(wk, 1, NULL, NULL), WF_OK);
+    wf_walker_motion_state bads[5] = {{-1, F(1), 0, -1}, {F(1) / 4 + 1, F(1), 0, -1},
+                                      {0, 0, 0, -1}, {0, F(1) + 1, 0, -1},
+                                      {0, F(1), 0, 1}};
+    for (int k = 0; k < 5; k++)
+        CHECK_EQ(wf_walker_set_motion_state(wk, 1, &bads[k]), WF_ERR_ARG);
+    wf_walker_motion_state good = {F(1) / 8, 0, -F(1), -1};
+    CHECK_EQ(wf_walker_set_motion_state(wk, 1, &good), WF_OK);
+    CHECK_EQ(wf_walker_set_motion_state(wk, 2, &good), WF_ERR_NOTFOUND);
+    CHECK_EQ(wf_walker_set_motion_state(wk, 1, NULL), WF_ERR_ARG);
+    CHECK_EQ(wf_walker_motion_of(wk, 1, NULL, &st), WF_OK);
+    CHECK_EQ(st.cur, F(1) / 8);
+    CHECK_EQ(st.hy, -F(1));
+    /* a lower speed caps the step length */
+    CHECK_EQ(wf_walker_set_speed(wk, 1, F(1) / 16), WF_OK);
+    CHECK_EQ(wf_walker_motion_of(wk, 1, NULL, &st), WF_OK);
+    CHECK_EQ(st.cur, F(1) / 16);
+    wf_walker_destroy(wk);
+
+    wf_grid *g = grid(8, 8);
+    wf_units_config cfg;
+    wf_units *u = NULL;
+    wf_units_config_init(&cfg);
+    CHECK_EQ(cfg.corner_radius, 0);
+    cfg.corner_radius = -1;
+    CHECK_EQ(wf_units_create(&u, g, &cfg), WF_ERR_ARG);
+    cfg.corner_radius = F(16) + 1;
+    CHECK_EQ(wf_units_create(&u, g, &cfg), WF_ERR_ARG);
+    cfg.corner_radius = F(16);
+    CHECK_EQ(wf_units_create(&u, g, &cfg), WF_OK);
+    wf_units_destroy(u);
+    wf_grid_destroy(g);
+}
+
 int main(void)
 {
     wf_grid *g = grid(16, 12);
@@ -587,6 +661,7 @@ int main(void)
     queue_checks(g);
     splice_checks();
     graph_checks();
+    motion_checks();
     wf_grid_destroy(g);
     printf("args: %d passed, %d failed\n", passed, failed);
     return failed ? 1 : 0;

@@ -70,7 +70,7 @@ static const char *const OPTION_KEYS[] = {"capacity", "budget", "max_wait",
                                           "max_order_ticks", "bucket", "brute",
                                           "short_range", "avoidance", "accel",
                                           "turn_rate", "arrive_radius",
-                                          "lookahead", NULL};
+                                          "lookahead", "corner_radius", NULL};
 
 static void read_config(lua_State *L, int idx, const char *fname,
                         wf_units_config *cfg)
@@ -143,6 +143,10 @@ static void read_config(lua_State *L, int idx, const char *fname,
     lua_pop(L, 1);
     if (wfl_field(L, idx, "lookahead") != LUA_TNIL)
         cfg->lookahead = wfl_check_boolean(L, -1, fname, "options.lookahead");
+    lua_pop(L, 1);
+    if (wfl_field(L, idx, "corner_radius") != LUA_TNIL)
+        cfg->corner_radius = wfl_check_fix(L, -1, fname, "options.corner_radius",
+                                           0, 16);
     lua_pop(L, 1);
 }
 
@@ -653,6 +657,8 @@ static int l_save(lua_State *L)
     lua_setfield(L, -2, "arrive_radius");
     lua_pushboolean(L, cfg.lookahead);
     lua_setfield(L, -2, "lookahead");
+    lua_pushnumber(L, cfg.corner_radius / FIXF);
+    lua_setfield(L, -2, "corner_radius");
     lua_setfield(L, -2, "options");
     lua_createtable(L, 0, 4);
     set_int(L, "next_id", c.next_id);
@@ -690,6 +696,7 @@ static int l_save(lua_State *L)
         set_int(L, "best", i.best);
         set_int(L, "stall", i.stall);
         set_int(L, "yield", i.yield);
+        set_int(L, "bend", i.bend);
         if (i.has_order) {
             lua_createtable(L, 0, 10);
             set_int(L, "type", i.goal.type);
@@ -775,9 +782,10 @@ static void read_unit(lua_State *L, int t, const char *fname, const char *path,
     i->ey = (wf_fix)get_int(L, t, fname, path, "ey", FMIN, FMAX);
     /* the motion state (absent from saves made before it existed) */
     i->hx = WF_FIX_ONE;
+    i->bend = -1;
     static const char *const MOTION[] = {"vx", "vy", "cur", "hx", "hy", "best",
-                                         "stall", "yield"};
-    for (int k = 0; k < 8; k++) {
+                                         "stall", "yield", "bend"};
+    for (int k = 0; k < 9; k++) {
         lua_getfield(L, t, MOTION[k]);
         int absent = lua_isnil(L, -1);
         lua_pop(L, 1);
@@ -792,7 +800,8 @@ static void read_unit(lua_State *L, int t, const char *fname, const char *path,
         case 4: i->hy = (wf_fix)v; break;
         case 5: i->best = (wf_fix)v; break;
         case 6: i->stall = (int)v; break;
-        default: i->yield = (int)v; break;
+        case 7: i->yield = (int)v; break;
+        default: i->bend = (int)v; break;
         }
     }
     lua_getfield(L, t, "goal");

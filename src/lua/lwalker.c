@@ -255,6 +255,68 @@ static int l_set_route(lua_State *L)
     return 0;
 }
 
+/* set_motion(id, accel, turn_rate, arrive_radius, lookahead,
+ * corner_radius): fixed point integers (turn_rate in 2^-40 radian), 0 for
+ * an option that is off; the world checks them for scripts. */
+static int l_set_motion(lua_State *L)
+{
+    const char *fname = "walker:set_motion";
+    lwalker *u = check_walker(L, fname);
+    uint32_t id = person_arg(L, u, fname);
+    wf_walker_motion m;
+    m.accel = (wf_fix)wfl_check_int(L, 3, fname, "accel", 0, WF_FIX_ONE);
+    m.turn_rate = (int64_t)wfl_check_int(L, 4, fname, "turn_rate", 0,
+                                         3454217652358LL);
+    m.arrive_radius = (wf_fix)wfl_check_int(L, 5, fname, "arrive_radius", 0,
+                                            FIX_LIMIT);
+    m.lookahead = wfl_check_boolean(L, 6, fname, "lookahead");
+    m.corner_radius = (wf_fix)wfl_check_int(L, 7, fname, "corner_radius", 0,
+                                            16 * 65536);
+    wf_status st = wf_walker_set_motion(u->wk, id, &m);
+    if (st != WF_OK)
+        return wfl_raise_status(L, fname, st);
+    return 0;
+}
+
+/* motion(id) -> accel, turn_rate, arrive_radius, lookahead, corner_radius,
+ * cur, hx, hy, bend (integers as set_motion takes them; bend 0-based) */
+static int l_motion(lua_State *L)
+{
+    const char *fname = "walker:motion";
+    lwalker *u = check_walker(L, fname);
+    uint32_t id = person_arg(L, u, fname);
+    wf_walker_motion m;
+    wf_walker_motion_state ms;
+    wf_walker_motion_of(u->wk, id, &m, &ms);
+    lua_pushinteger(L, m.accel);
+    lua_pushinteger(L, (lua_Integer)m.turn_rate);
+    lua_pushinteger(L, m.arrive_radius);
+    lua_pushboolean(L, m.lookahead);
+    lua_pushinteger(L, m.corner_radius);
+    lua_pushinteger(L, ms.cur);
+    lua_pushinteger(L, ms.hx);
+    lua_pushinteger(L, ms.hy);
+    lua_pushinteger(L, ms.bend);
+    return 9;
+}
+
+/* set_motion_state(id, cur, hx, hy, bend): restores what motion(id) read */
+static int l_set_motion_state(lua_State *L)
+{
+    const char *fname = "walker:set_motion_state";
+    lwalker *u = check_walker(L, fname);
+    uint32_t id = person_arg(L, u, fname);
+    wf_walker_motion_state ms;
+    ms.cur = (wf_fix)wfl_check_int(L, 3, fname, "cur", 0, WF_FIX_ONE);
+    ms.hx = (wf_fix)wfl_check_int(L, 4, fname, "hx", -WF_FIX_ONE, WF_FIX_ONE);
+    ms.hy = (wf_fix)wfl_check_int(L, 5, fname, "hy", -WF_FIX_ONE, WF_FIX_ONE);
+    ms.bend = (int)wfl_check_int(L, 6, fname, "bend", -1, WF_WALKER_MAX_POINTS);
+    wf_status st = wf_walker_set_motion_state(u->wk, id, &ms);
+    if (st != WF_OK)
+        return wfl_raise_status(L, fname, st);
+    return 0;
+}
+
 /* set_avoidance(mode): "none" or "sidestep"; avoidance() -> the mode. */
 static const char *const AVOID_NAMES[] = {"none", "sidestep", NULL};
 
@@ -424,6 +486,9 @@ static const luaL_Reg walker_methods[] = {
     {"set_speed", l_set_speed},
     {"set_route", l_set_route},
     {"stop", l_stop},
+    {"set_motion", l_set_motion},
+    {"motion", l_motion},
+    {"set_motion_state", l_set_motion_state},
     {"set_avoidance", l_set_avoidance},
     {"avoidance", l_avoidance},
     {"person", l_person},

@@ -27,7 +27,20 @@ M.MAX_PENALTY = 1000000
 local OBJECT_KEYS = { type = true, x = true, y = true, w = true, h = true, facing = true,
   walk_over = true, contained = true, label = true, data = true, locked = true,
   penalty = true, portal_tree = true, width = true, speed = true, person = true,
-  door = true }
+  door = true, accel = true, turn_rate = true, arrive_radius = true, lookahead = true,
+  corner_radius = true }
+
+--- A person's motion options (docs/world.md, "Motion options"): spec key,
+-- range, open at the low end, and the scale to the walker's integers
+-- (2^40 per radian for turn_rate, Q16.16 for the others).
+M.MOTION = {
+  { "accel", 0, 1, true, 65536 },
+  { "turn_rate", 0, math.pi, true, 2 ^ 40 },
+  { "arrive_radius", 0, 4096, false, 65536 },
+  { "lookahead" },
+  { "corner_radius", 0, 16, false, 65536 },
+}
+M.MOTION_KEYS = { "accel", "turn_rate", "arrive_radius", "lookahead", "corner_radius" }
 
 --- A person's counters (see person:state()), all zero.
 function M.new_stats()
@@ -89,9 +102,22 @@ function M.check(w, fname, spec, level)
     o.half = idiv(o.width, 2)
     o.speed = math.max(1, from_number(speed))
     o.facing = spec.facing == nil and 0 or check.facing(fname, "spec.facing", spec.facing, level)
+    for _, e in ipairs(M.MOTION) do
+      local k, v = e[1], spec[e[1]]
+      if v ~= nil then
+        if not e[2] then
+          o[k] = check.bool(fname, "spec." .. k, v, level)
+        else
+          v = check.num(fname, "spec." .. k, v, e[2], e[3], level, e[4])
+          o[k] = math.floor(v * e[5] + 0.5)
+          if e[4] and o[k] < 1 then o[k] = 1 end
+        end
+      end
+    end
     return o
   end
-  forbid({ "width", "speed" }, "objects that are not people")
+  forbid({ "width", "speed", "accel", "turn_rate", "arrive_radius", "lookahead",
+    "corner_radius" }, "objects that are not people")
   local tx = check.int(fname, "spec.x", spec.x, 0, W - 1, level)
   local ty = check.int(fname, "spec.y", spec.y, 0, H - 1, level)
   if o.door then
@@ -154,6 +180,14 @@ local function blocks_tiles(o)
   return not o.person and not o.door and not o.walk_over and not o.contained
 end
 
+--- True when person o has a motion option set.
+function M.has_motion(o)
+  for _, k in ipairs(M.MOTION_KEYS) do
+    if o[k] ~= nil then return true end
+  end
+  return false
+end
+
 --- Inserts a checked object with id `id`; nothing after the first change
 -- below can fail.
 function M.insert(w, o, id)
@@ -162,6 +196,10 @@ function M.insert(w, o, id)
   setmetatable(o, classes.object_mt)
   if o.person then
     w.walker:add_person(id, o.x, o.y, o.half, o.speed, o.facing)
+    if M.has_motion(o) then
+      w.walker:set_motion(id, o.accel or 0, o.turn_rate or 0, o.arrive_radius or 0,
+        o.lookahead or false, o.corner_radius or 0)
+    end
     o.x, o.y = nil, nil
     o.frames = {}
     o.route_counter = 0

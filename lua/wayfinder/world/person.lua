@@ -201,6 +201,19 @@ function Object:place(x, y, facing)
   end
 end
 
+--- The person's motion options and state: {accel, turn_rate,
+-- arrive_radius, corner_radius (numbers, 0 when off), lookahead (boolean),
+-- current_speed (this tick's step length), hx, hy (the heading)}.
+function Object:motion()
+  person_only(self, "person:motion")
+  local a, t, r, l, c, cur, hx, hy = self.world.walker:motion(self.id)
+  return {
+    accel = to_number(a), turn_rate = t / 2 ^ 40, arrive_radius = to_number(r),
+    lookahead = l, corner_radius = to_number(c), current_speed = to_number(cur),
+    hx = to_number(hx), hy = to_number(hy),
+  }
+end
+
 --- Sets the person's speed in tiles per tick, (0, 1].
 function Object:set_speed(speed)
   local fname = "person:set_speed"

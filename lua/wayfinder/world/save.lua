@@ -38,7 +38,8 @@ local function integer(v, lo, hi)
   return i ~= nil and i >= lo and i <= hi
 end
 
-local INTEGER_KINDS = { count = true, int = true, id = true, blocker = true, event = true }
+local INTEGER_KINDS = { count = true, int = true, id = true, blocker = true, event = true,
+  accel = true, turn = true, radius = true, corner = true }
 
 --- What wayfinder.world.load accepts in a saved field, by kind: a test and
 -- the words for the error.
@@ -49,6 +50,17 @@ local KINDS = {
   blocker = { function(v) return integer(v, 0, 0x7fffffff) end, "an object id or 0" },
   event = { function(v) return v == 1 or v == 2 end, "1 or 2" },
   bool = { function(v) return type(v) == "boolean" end, "a boolean" },
+  accel = { function(v) return integer(v, 1, 65536) end, "an integer in [1, 65536]" },
+  turn = { function(v) return integer(v, 1, 3454217652358) end,
+    "an integer in [1, 3454217652358]" },
+  radius = { function(v) return integer(v, 0, 4096 * 65536) end,
+    "an integer in [0, 268435456]" },
+  corner = { function(v) return integer(v, 0, 16 * 65536) end, "an integer in [0, 1048576]" },
+  motion = { function(v)
+    return type(v) == "table" and integer(v[1], 0, 65536) and integer(v[2], -65536, 65536)
+      and integer(v[3], -65536, 65536) and (v[2] ~= 0 or v[3] ~= 0)
+      and integer(v[4], -1, 65536)
+  end, "a motion state {cur, hx, hy, bend} of integers" },
   string = { function(v) return type(v) == "string" end, "a string" },
   table = { function(v) return type(v) == "table" end, "a table" },
   point = { function(v)
@@ -110,7 +122,10 @@ M.DOOR = { { "locked" }, { "penalty" }, { "portal_tree" } }
 M.DOOR_STATE = { { "busy", plain = true, want = "table?" } }
 
 --- A person's body (its position comes from the walker).
-M.BODY = { { "width", want = "int" }, { "speed", want = "int" } }
+M.BODY = { { "width", want = "int" }, { "speed", want = "int" },
+  { "accel", want = "accel?" }, { "turn_rate", want = "turn?" },
+  { "arrive_radius", want = "radius?" }, { "lookahead", want = "bool?" },
+  { "corner_radius", want = "corner?" } }
 
 --- A person's routing state.
 M.PERSON = {
@@ -205,6 +220,10 @@ function World:save()
       if walking then
         s.route = walker:route(o.id)
         s.index = index
+      end
+      if objects.has_motion(o) then
+        local _, _, _, _, _, cur, hx, hy, bend = walker:motion(o.id)
+        s.motion = { cur, hx, hy, bend }
       end
       s.frames = {}
       for k, frame in ipairs(o.frames) do
@@ -358,6 +377,17 @@ end
 local function load_person(w, o, s, what, fname)
   check_saved_frames(w, s, what)
   check_kinds(M.BODY, s, what)
+  if s.motion ~= nil then
+    local ok, words = want_ok("motion", s.motion)
+    if not ok then
+      load_error(("%s: motion must be %s, got %s"):format(what, words, describe(s.motion)))
+    end
+    local m = s.motion
+    if m[1] > s.speed or m[4] > (type(s.route) == "table" and idiv(#s.route, 2) or 0) then
+      load_error(("%s: motion {%s, %s, %s, %s} does not fit its speed and route")
+        :format(what, describe(m[1]), describe(m[2]), describe(m[3]), describe(m[4])))
+    end
+  end
   check_kinds(M.PERSON, s, what)
   if s.stats ~= nil then check_stats(s.stats, what) end
   if s.route_id and s.route_id > w.route_ids then
@@ -369,6 +399,10 @@ local function load_person(w, o, s, what, fname)
   o.half = idiv(o.width, 2)
   return function()
     if s.route ~= nil then w.walker:set_route(o.id, s.route, s.index) end
+    if s.motion ~= nil then
+      local m = s.motion
+      w.walker:set_motion_state(o.id, m[1], m[2], m[3], m[4])
+    end
     o.frames = {}
     for k, frame in ipairs(s.frames) do
       o.frames[k] = plain_copy(read(M.FRAME, frame, {}), "frames", fname)
