@@ -114,6 +114,46 @@ describe("formation.new at its edges", function()
     assert.is_false(f:squeezed())
   end)
 
+  it("a path of one point repeated is a path of one point", function()
+    local grid = wayfinder.grid.new(12, 12)
+    local members = { { x = 2.5, y = 2.5, speed = 1 }, { x = 8.5, y = 8.5, speed = 1 } }
+    local a = F.new({ { x = 5.5, y = 5.5 }, { x = 5.5, y = 5.5 } }, members,
+      { shape = "line", spacing = 2 })
+    local b = F.new({ { x = 5.5, y = 5.5 } }, members, { shape = "line", spacing = 2 })
+    local tb = walk(b, grid, 40)
+    assert.is_truthy(tb)
+    assert.equal(tb, walk(a, grid, 40))
+    for i = 1, 2 do
+      assert.same({ b:get(i) }, { a:get(i) })
+    end
+    -- heading +x: the line stands across it, along y
+    local _, y1 = a:get(1)
+    local _, y2 = a:get(2)
+    assert.same({ 4.5, 6.5 }, { math.min(y1, y2), math.max(y1, y2) })
+  end)
+
+  it("a slot or a member more than 256 from the anchor files in a column", function()
+    local grid = wayfinder.grid.new(620, 620)
+    -- heading north-east: a slot offset of (200, +-200) or (-200, +-200)
+    -- lies 282.8 from the anchor along one axis, beyond one sweep
+    local path = { { x = 300.5, y = 300.5 }, { x = 310.5, y = 310.5 } }
+    for _, o in ipairs({ { 200, -200 }, { -200, 200 }, { 200, 200 }, { -200, -200 } }) do
+      local f = F.new(path, { { x = 300.5, y = 300.5, speed = 1 } },
+        { slots = { { x = o[1], y = o[2] } } })
+      assert.is_false(f:step(grid))
+      assert.is_true(f:squeezed())
+      local x, y, sx, sy = f:get(1)
+      -- the column slot is on the path, the member already on it
+      assert.same({ sx, sy }, { x, y })
+    end
+    -- a member 290 away on either axis, slot on the anchor
+    for _, m in ipairs({ { 10.5, 300.5 }, { 590.5, 300.5 }, { 300.5, 10.5 }, { 300.5, 590.5 } }) do
+      local f = F.new(path, { { x = m[1], y = m[2], speed = 8 } }, { slots = { { x = 0, y = 0 } } })
+      f:step(grid)
+      assert.is_true(f:squeezed())
+    end
+  end)
+
   it("a repeated last point keeps the heading of the segment before it", function()
     local grid = wayfinder.grid.new(12, 12)
     -- the path goes north (+y) then repeats its end: at the end the
@@ -189,5 +229,24 @@ describe("formation.new at its edges", function()
     assert.is_truthy(t)
     x, y = f:get(1)
     assert.same({ 5.5, 5.5 }, { x, y })
+  end)
+
+  it("a member whose step and both its parts meet walls stays", function()
+    -- the member at (6.0625, 4.0625) heads down and to the left for the
+    -- anchor at (2.5, 1.5); navcells (5, 4), (6, 3) and (5, 3) are blocked
+    local grid = ascii({
+      "........",
+      "........",
+      "........",
+      ".....@@.",
+      ".....@..",
+      "........",
+    })
+    local f = F.new({ { x = 2.5, y = 1.5 } }, { { x = 6.0625, y = 4.0625 } })
+    for _ = 1, 5 do
+      assert.is_false(f:step(grid))
+      local x, y = f:get(1)
+      assert.same({ 6.0625, 4.0625 }, { x, y })
+    end
   end)
 end)

@@ -96,6 +96,40 @@ describe("steer methods at their edges", function()
     assert.is_true(fx > 0 and fy < 0)
   end)
 
+  it("a prediction is cut on the other sides too", function()
+    local g = steer.group({ max_speed = 0.5, lookahead = 30 })
+    local a = g:add(-8000, 8000)
+    local q = g:add(-8190, 8190, -0.25, 0.25)
+    g:chase(a, q)
+    assert.same({ -8192, 8192 }, { g:predict(a) })
+  end)
+
+  it("an agent in the same neighbour bucket but a far cell is no neighbour", function()
+    -- capacity 2 gives four buckets; cells (0, 0) and (0, 4) (neighbour
+    -- radius 2) hash to the same one, yet are not adjacent
+    local g = steer.group({ capacity = 2, neighbour_radius = 2, max_speed = 0.5 })
+    local a = g:add(0.5, 0.5)
+    g:add(0.5, 8.5)
+    for _, kind in ipairs({ "separation", "alignment", "cohesion" }) do
+      assert.same({ 0, 0 }, { g:force(a, kind) })
+    end
+    -- moved next to it, it counts
+    g:set(2, 0.5, 1.5)
+    local _, y = g:force(a, "cohesion")
+    assert.is_true(y > 0)
+  end)
+
+  it("cohesion alone draws an agent to its neighbours", function()
+    local g = steer.group({ max_speed = 0.5, max_accel = 0.25, neighbour_radius = 2 })
+    local a = g:add(0, 0)
+    g:add(1, 1)
+    g:add(1, -1)
+    g:behave(a, { cohesion = 1 })
+    g:step()
+    -- the neighbours' mean is (1, 0): seek it at max_speed, cut to 0.25
+    assert.same({ 0.25, 0, 0.25, 0 }, { g:get(a) })
+  end)
+
   it("a move past the world's limit slides along it or stops", function()
     local g = steer.group({ max_speed = 0.5 })
     -- moving out across x = 8192 only: keeps its y part
