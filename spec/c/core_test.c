@@ -1155,6 +1155,19 @@ static void test_check_building(void)
     CHECK_EQ(ok, 0);
     CHECK_EQ(bx, -1);
     CHECK_EQ(by, -1);
+    /* a footprint turned 45 degrees: a diamond round (5, 5) reaching
+     * 1.41 along each axis; navcell (3, 3) lies in its bounding box but
+     * not in it, so blocking it changes nothing, while (4, 4) touches it */
+    CHECK_EQ(wf_grid_set_passable(g, 6, 5, -1, 1), WF_OK);
+    CHECK_EQ(wf_grid_set_passable(g, 3, 3, -1, 0), WF_OK);
+    wf_shape_init(&fp, WF_FIX(5), WF_FIX(5), WF_FIX(1), WF_FIX(1), 46341, 46341);
+    CHECK_EQ(wf_grid_check_building(g, &fp, 0, 0, &ok, &bx, &by), WF_OK);
+    CHECK_EQ(ok, 1);
+    CHECK_EQ(wf_grid_set_passable(g, 4, 4, -1, 0), WF_OK);
+    CHECK_EQ(wf_grid_check_building(g, &fp, 0, 0, &ok, &bx, &by), WF_OK);
+    CHECK_EQ(ok, 0);
+    CHECK_EQ(bx, 4);
+    CHECK_EQ(by, 4);
     /* every bad argument, *ok left 0 */
     wf_shape_init(&fp, WF_FIX(3), WF_FIX(3), WF_FIX(1), WF_FIX(1), WF_FIX_ONE, 0);
     ok = -1;
