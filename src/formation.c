@@ -192,7 +192,8 @@ static void path_at(const wf_formation *f, int64_t s, wf_fix *x, wf_fix *y,
                     wf_fix *ux, wf_fix *uy)
 {
     int last = f->np - 1;
-    if (s <= 0 || last == 0) {
+    /* s <= pcum[last]: a one-point path has s <= 0 */
+    if (s <= 0) {
         *x = f->px[0];
         *y = f->py[0];
         s = 0;
@@ -201,10 +202,9 @@ static void path_at(const wf_formation *f, int64_t s, wf_fix *x, wf_fix *y,
     while (k < last - 1 && f->pcum[k + 1] <= s)
         k++;
     if (last > 0) {
+        /* 0 <= t <= seg: k stops below last - 1 only where s < pcum[k + 1] */
         int64_t seg = f->pcum[k + 1] - f->pcum[k];
         int64_t t = s - f->pcum[k];
-        if (t > seg)
-            t = seg;
         int64_t dx = (int64_t)f->px[k + 1] - f->px[k];
         int64_t dy = (int64_t)f->py[k + 1] - f->py[k];
         if (seg > 0) {
