@@ -112,6 +112,24 @@ step("rectplan", function()
   wayfinder.rectplan.plan({ width = 8, height = 8, rooms = rooms },
     { start = { 0.5, 0.5 }, goal = { 7.5, 7.5 } })
 end)
+step("steer", function()
+  local group = wayfinder.steer.group({ capacity = 8, radius = 0.25 })
+  local a = group:add(6.5, 4.5)
+  group:add(8.5, 4.5)
+  group:target(a, 12.5, 6.5)
+  group:behave(a, { seek = 1, separation = 1 })
+  group:step(g)
+  group:close()
+end)
+step("formation", function()
+  local F = wayfinder.formation
+  F.offsets("wedge", 5)
+  F.assign({ { x = 0, y = 0 }, { x = 3, y = 0 } }, { { x = 3, y = 1 }, { x = 0, y = 1 } })
+  local f = F.new({ { x = 7.5, y = 3.5 }, { x = 7.5, y = 8.5 } },
+    { { x = 6.5, y = 3.5 }, { x = 8.5, y = 3.5 }, { x = 7.5, y = 2.5 } })
+  for _ = 1, 4 do f:step(g) end
+  f:close()
+end)
 step("world", function()
   local w = wayfinder.world.new { width = 6, height = 4 }
   w:add_object { type = "shelf", x = 2, y = 0, w = 1, h = 3 }
