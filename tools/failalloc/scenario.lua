@@ -130,6 +130,28 @@ step("formation", function()
   for _ = 1, 4 do f:step(g) end
   f:close()
 end)
+step("formation squeeze", function()
+  -- a line three wide meets the gap west of the wall along y = 10: its
+  -- members are assigned again as it squeezes and re-forms, and a step
+  -- that runs out of memory there must leave the formation as it was
+  local f = wayfinder.formation.new({ { x = 3.5, y = 6.5 }, { x = 3.5, y = 14.5 } },
+    { { x = 1.5, y = 6.5 }, { x = 3.5, y = 6.5 }, { x = 5.5, y = 6.5 } },
+    { shape = "line", spacing = 2 })
+  for _ = 1, 60 do
+    local before = { f:ticks(), f:squeezed(), f:anchor() }
+    local ok, err = pcall(f.step, f, g)
+    if not ok then
+      local after = { f:ticks(), f:squeezed(), f:anchor() }
+      for k = 1, #before do
+        if before[k] ~= after[k] then
+          error("formation:step changed the formation and then failed", 0)
+        end
+      end
+      error(err, 0)
+    end
+  end
+  f:close()
+end)
 step("world", function()
   local w = wayfinder.world.new { width = 6, height = 4 }
   w:add_object { type = "shelf", x = 2, y = 0, w = 1, h = 3 }
