@@ -192,7 +192,8 @@ static void path_at(const wf_formation *f, int64_t s, wf_fix *x, wf_fix *y,
                     wf_fix *ux, wf_fix *uy)
 {
     int last = f->np - 1;
-    if (s <= 0 || last == 0) {
+    /* s <= pcum[last]: a one-point path has s <= 0 */
+    if (s <= 0) {
         *x = f->px[0];
         *y = f->py[0];
         s = 0;
@@ -201,10 +202,9 @@ static void path_at(const wf_formation *f, int64_t s, wf_fix *x, wf_fix *y,
     while (k < last - 1 && f->pcum[k + 1] <= s)
         k++;
     if (last > 0) {
+        /* 0 <= t <= seg: k stops below last - 1 only where s < pcum[k + 1] */
         int64_t seg = f->pcum[k + 1] - f->pcum[k];
         int64_t t = s - f->pcum[k];
-        if (t > seg)
-            t = seg;
         int64_t dx = (int64_t)f->px[k + 1] - f->px[k];
         int64_t dy = (int64_t)f->py[k + 1] - f->py[k];
         if (seg > 0) {
@@ -373,6 +373,10 @@ wf_status wf_formation_step(wf_formation *f, const wf_grid *g, int cls,
     for (int i = 0; i < n; i++)
         if (!wf_sweep_point_clear(g, cls, f->x[i], f->y[i]))
             return WF_ERR_ARG;
+    /* what a failed re-assignment below puts back */
+    int64_t s0 = f->s;
+    int run0 = f->clear_run;
+    wf_fix ax0 = f->ax, ay0 = f->ay, ux0 = f->ux, uy0 = f->uy;
     /* the anchor advances unless a member lags beyond slack */
     int64_t worst = 0;
     for (int i = 0; i < n; i++) {
@@ -411,8 +415,20 @@ wf_status wf_formation_step(wf_formation *f, const wf_grid *g, int cls,
         slots_of_mode(f, 1, f->sx, f->sy);
     if (was != f->column) {
         wf_status st = assign(f);
-        if (st != WF_OK)
+        if (st != WF_OK) {
+            /* out of memory: the formation as it was before the step (the
+             * assignment is untouched; the slots are those of the old
+             * anchor and mode, computed again) */
+            f->s = s0;
+            f->clear_run = run0;
+            f->column = was;
+            f->ax = ax0;
+            f->ay = ay0;
+            f->ux = ux0;
+            f->uy = uy0;
+            slots_of_mode(f, was, f->sx, f->sy);
             return st;
+        }
     }
     /* members toward their slots, each move by the swept rule */
     int all_there = f->s >= end;

@@ -86,7 +86,9 @@ void wf_formation_destroy(wf_formation *f);
 
 /* One tick on class cls of g (members must stand on clear ground:
  * WF_ERR_ARG otherwise, nothing moved). *arrived = 1 once the anchor is
- * at the path's end and every member within 1/16 of its slot. */
+ * at the path's end and every member within 1/16 of its slot.
+ * WF_ERR_NOMEM (assigning the members on a change of mode) leaves the
+ * formation as it was before the call. */
 wf_status wf_formation_step(wf_formation *f, const wf_grid *g, int cls,
                             int *arrived);
 

@@ -246,9 +246,10 @@ static WF_NOINLINE void compact(wf_search *s)
     }
 }
 
+/* Called with the free list empty (wf_open_bucket_add). */
 uint32_t wf_open_alloc_slow(wf_search *s)
 {
-    if (s->ent_free == WF_NIL && s->nent == s->ent_cap)
+    if (s->nent == s->ent_cap)
         compact(s);
     uint32_t i = s->ent_free;
     if (i != WF_NIL) {
@@ -293,10 +294,10 @@ int wf_open_next_bucket(wf_search *s)
     uint32_t head = s->bkt[0].head;
     bkt_pop(s);
     while (s->nbkt > 0 && s->bkt[0].f == f) {
+        /* never empty: a bucket is made holding an entry, entries are
+         * only added to it, and compaction drops the buckets it empties */
         uint32_t more = s->bkt[0].head;
         bkt_pop(s);
-        if (more == WF_NIL)
-            continue;
         uint32_t t = more;
         while (s->ent[t].next != WF_NIL)
             t = s->ent[t].next;

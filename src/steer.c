@@ -180,8 +180,8 @@ wf_status wf_steer_add(wf_steer *s, wf_fix x, wf_fix y, wf_fix vx, wf_fix vy,
     p->speed = s->cfg.max_speed;
     /* a per-agent stream: the seed mixed with the index, never zero */
     uint32_t r = s->cfg.seed * 2654435761u + (uint32_t)s->n * 40503u + 1u;
-    r = xorshift(r ? r : 1u);
-    p->rng = r ? r : 1u;
+    /* xorshift is invertible and keeps 0 at 0: a non-zero state stays so */
+    p->rng = xorshift(r ? r : 1u);
     if (index)
         *index = s->n;
     s->n++;

@@ -1,13 +1,18 @@
-/* core_test.c - direct tests of the C core, built against src/wayfinder.h
- * alone (no Lua): grids, search, goals, regions, the queue, the walker and
- * the rectangle planner, each with exact expected values. `make ctest`
- * builds and runs it (also under ASan+UBSan); it prints
- * "core: N passed, M failed" last and exits non-zero on any failure. */
+/* core_test.c - direct tests of the C core, built against its headers
+ * alone (no Lua): grids, search (JPS's open list against A*), goals,
+ * regions, the queue, the walker, the rectangle planner, building
+ * placement, steering groups and formations, each with exact expected
+ * values. `make ctest` builds and runs it (also under ASan+UBSan); it
+ * prints "core: N passed, M failed" last and exits non-zero on any
+ * failure. */
 #include <stdio.h>
 #include <string.h>
 
 #include "wayfinder.h"
 #include "fixmath.h"   /* the bit scans: built-in and portable forms */
+#include "search_internal.h"   /* the open list's pool, for its rare path */
+#include "steer.h"
+#include "formation.h"
 
 static int passed, failed;
 
@@ -993,6 +998,505 @@ static void test_graph_update(void)
     wf_graph_destroy(old);
 }
 
+/* ------------------------------------------------- JPS's open list -- */
+
+/* A deterministic generator for the fuzzed grids below. */
+static uint32_t lcg_next(uint32_t *st)
+{
+    *st = *st * 1664525u + 1013904223u;
+    return *st >> 8;
+}
+
+/* JPS and A* on the same query: the same status and, with a path, the same
+ * cost (both are optimal). Returns the status. */
+static wf_status jps_matches_astar(wf_search *s, const wf_grid *g, int sx,
+                                   int sy, int gx, int gy)
+{
+    wf_goal goal;
+    wf_goal_point(&goal, WF_FIX(gx) + WF_FIX_HALF, WF_FIX(gy) + WF_FIX_HALF);
+    wf_path p;
+    wf_status sa = find(s, g, sx, sy, &goal, WF_ALGO_ASTAR, &p);
+    int64_t ca = sa == WF_OK ? p.cost : -1;
+    wf_status sj = find(s, g, sx, sy, &goal, WF_ALGO_JPS, &p);
+    int64_t cj = sj == WF_OK ? p.cost : -1;
+    CHECK_EQ(sj, sa);
+    CHECK_EQ(cj, ca);
+    if (sj == WF_OK)
+        CHECK_EQ(p.algorithm, WF_ALGO_JPS);
+    return sj;
+}
+
+static void test_jps_open_list(void)
+{
+    /* random grids, a fifth to two fifths blocked, one search scratch
+     * reused across sizes: JPS's open list spills from its small array
+     * into buckets on the larger ones */
+    uint32_t st = 12345u;
+    int found = 0, none = 0;
+    for (int round = 0; round < 120; round++) {
+        int w = 16 + (int)(lcg_next(&st) % 64), h = 16 + (int)(lcg_next(&st) % 64);
+        int density = 20 + (int)(lcg_next(&st) % 21);   /* percent */
+        wf_grid *g = open_grid(w, h);
+        if (!g) {
+            CHECK(g != NULL);
+            return;
+        }
+        for (int y = 0; y < h; y++)
+            for (int x = 0; x < w; x++)
+                if ((int)(lcg_next(&st) % 100) < density)
+                    wf_grid_set_passable(g, x, y, -1, 0);
+        wf_grid_set_passable(g, 0, 0, -1, 1);
+        wf_grid_set_passable(g, w - 1, h - 1, -1, 1);
+        wf_search *s = NULL;
+        CHECK_EQ(wf_search_create(&s, g), WF_OK);
+        wf_status r = jps_matches_astar(s, g, 0, 0, w - 1, h - 1);
+        found += r == WF_OK;
+        none += r == WF_NO_PATH;
+        /* the entry pool is sized so that it does not run out in practice
+         * (1.5 entries a navcell; these searches use under a tenth of
+         * it); a scratch told it has room for few more than the small
+         * array holds must compact it, freeing stale entries, and still
+         * find the same paths (the true array stays as large, so entries
+         * past the told capacity land in allocated memory) */
+        wf_search *tight = NULL;
+        CHECK_EQ(wf_search_create(&tight, g), WF_OK);
+        if (tight) {
+            tight->ent_cap = WF_OPEN_SMALL + 4;
+            jps_matches_astar(tight, g, 0, 0, w - 1, h - 1);
+            jps_matches_astar(tight, g, w / 2, h / 2, 0, h - 1);
+            wf_search_destroy(tight);
+        }
+        /* and back, from a second pair of corners, on the same scratch */
+        wf_grid_set_passable(g, w - 1, 0, -1, 1);
+        wf_grid_set_passable(g, 0, h - 1, -1, 1);
+        jps_matches_astar(s, g, w - 1, 0, 0, h - 1);
+        wf_search_destroy(s);
+        wf_grid_destroy(g);
+    }
+    /* both outcomes occur among the rounds */
+    CHECK(found > 10);
+    CHECK(none > 10);
+
+    /* a grid wider than 8192 navcells: heuristics near the start reach
+     * 2^38 cost units, so the buckets there are sorted by merging lists
+     * rather than by packed keys; a field of pillars fills them */
+    int w = 8300, h = 40;
+    wf_grid *g = open_grid(w, h);
+    if (!g) {
+        CHECK(g != NULL);
+        return;
+    }
+    for (int y = 1; y < h - 1; y += 2)
+        for (int x = 1 + (y / 2) % 2; x < 120; x += 3)
+            wf_grid_set_passable(g, x, y, -1, 0);
+    wf_search *s = NULL;
+    CHECK_EQ(wf_search_create(&s, g), WF_OK);
+    CHECK_EQ(jps_matches_astar(s, g, 0, h / 2, w - 1, h / 2), WF_OK);
+    /* and no path once a wall cuts the grid: the bucketed open list runs
+     * dry */
+    for (int y = 0; y < h; y++)
+        wf_grid_set_passable(g, 200, y, -1, 0);
+    CHECK_EQ(jps_matches_astar(s, g, 0, h / 2, w - 1, h / 2), WF_NO_PATH);
+    wf_search_destroy(s);
+    wf_grid_destroy(g);
+
+    /* a lattice of pillars: many jump points share an f value, more than
+     * the packed-key sort takes in one bucket */
+    w = 300;
+    h = 300;
+    g = open_grid(w, h);
+    if (!g) {
+        CHECK(g != NULL);
+        return;
+    }
+    for (int y = 1; y < h; y += 2)
+        for (int x = 1; x < w; x += 2)
+            wf_grid_set_passable(g, x, y, -1, 0);
+    CHECK_EQ(wf_search_create(&s, g), WF_OK);
+    CHECK_EQ(jps_matches_astar(s, g, w / 2, h / 2, w - 1, 0), WF_OK);
+    CHECK_EQ(jps_matches_astar(s, g, 0, 0, w - 1, h - 2), WF_OK);
+    wf_search_destroy(s);
+    wf_grid_destroy(g);
+}
+
+/* ---------------------------------------------- building placement -- */
+
+static void test_check_building(void)
+{
+    /* a 10 x 10 grid with navcell (6, 5) blocked */
+    wf_grid *g = open_grid(10, 10);
+    if (!g) {
+        CHECK(g != NULL);
+        return;
+    }
+    CHECK_EQ(wf_grid_set_passable(g, 6, 5, -1, 0), WF_OK);
+    wf_shape fp;
+    /* a 2 x 2 footprint centred on (3, 3): with margin 1/2 it touches
+     * navcells 1..4 each way, all passable */
+    wf_shape_init(&fp, WF_FIX(3), WF_FIX(3), WF_FIX(1), WF_FIX(1), WF_FIX_ONE, 0);
+    int ok = -1, bx = -1, by = -1;
+    CHECK_EQ(wf_grid_check_building(g, &fp, 0, WF_FIX_HALF, &ok, &bx, &by), WF_OK);
+    CHECK_EQ(ok, 1);
+    CHECK_EQ(bx, -1);   /* untouched when it fits */
+    /* moved to (5, 5), its margin reaches the blocked navcell: the first
+     * failing navcell, row by row from the lowest */
+    wf_shape_init(&fp, WF_FIX(5), WF_FIX(5), WF_FIX(1), WF_FIX(1), WF_FIX_ONE, 0);
+    CHECK_EQ(wf_grid_check_building(g, &fp, 0, WF_FIX_HALF, &ok, &bx, &by), WF_OK);
+    CHECK_EQ(ok, 0);
+    CHECK_EQ(bx, 6);
+    CHECK_EQ(by, 5);
+    /* without the optional outputs: the same answer */
+    ok = -1;
+    CHECK_EQ(wf_grid_check_building(g, &fp, 0, WF_FIX_HALF, &ok, NULL, NULL), WF_OK);
+    CHECK_EQ(ok, 0);
+    /* hanging over the grid's edge counts as failing: (-1, -1) first */
+    wf_shape_init(&fp, WF_FIX_HALF, WF_FIX_HALF, WF_FIX_ONE, WF_FIX_ONE, WF_FIX_ONE, 0);
+    CHECK_EQ(wf_grid_check_building(g, &fp, 0, 0, &ok, &bx, &by), WF_OK);
+    CHECK_EQ(ok, 0);
+    CHECK_EQ(bx, -1);
+    CHECK_EQ(by, -1);
+    /* a footprint turned 45 degrees: a diamond round (5, 5) reaching
+     * 1.41 along each axis; navcell (3, 3) lies in its bounding box but
+     * not in it, so blocking it changes nothing, while (4, 4) touches it */
+    CHECK_EQ(wf_grid_set_passable(g, 6, 5, -1, 1), WF_OK);
+    CHECK_EQ(wf_grid_set_passable(g, 3, 3, -1, 0), WF_OK);
+    wf_shape_init(&fp, WF_FIX(5), WF_FIX(5), WF_FIX(1), WF_FIX(1), 46341, 46341);
+    CHECK_EQ(wf_grid_check_building(g, &fp, 0, 0, &ok, &bx, &by), WF_OK);
+    CHECK_EQ(ok, 1);
+    CHECK_EQ(wf_grid_set_passable(g, 4, 4, -1, 0), WF_OK);
+    CHECK_EQ(wf_grid_check_building(g, &fp, 0, 0, &ok, &bx, &by), WF_OK);
+    CHECK_EQ(ok, 0);
+    CHECK_EQ(bx, 4);
+    CHECK_EQ(by, 4);
+    /* every bad argument, *ok left 0 */
+    wf_shape_init(&fp, WF_FIX(3), WF_FIX(3), WF_FIX(1), WF_FIX(1), WF_FIX_ONE, 0);
+    ok = -1;
+    CHECK_EQ(wf_grid_check_building(NULL, &fp, 0, 0, &ok, NULL, NULL), WF_ERR_ARG);
+    CHECK_EQ(ok, 0);
+    CHECK_EQ(wf_grid_check_building(g, NULL, 0, 0, &ok, NULL, NULL), WF_ERR_ARG);
+    CHECK_EQ(wf_grid_check_building(g, &fp, -1, 0, &ok, NULL, NULL), WF_ERR_ARG);
+    CHECK_EQ(wf_grid_check_building(g, &fp, 1, 0, &ok, NULL, NULL), WF_ERR_ARG);
+    CHECK_EQ(wf_grid_check_building(g, &fp, 0, -1, &ok, NULL, NULL), WF_ERR_ARG);
+    CHECK_EQ(wf_grid_check_building(g, &fp, 0, WF_FIX(64) + 1, &ok, NULL, NULL),
+             WF_ERR_ARG);
+    CHECK_EQ(wf_grid_check_building(g, &fp, 0, WF_FIX(64), &ok, NULL, NULL), WF_OK);
+    wf_shape bad = fp;
+    bad.hw = -1;
+    CHECK_EQ(wf_grid_check_building(g, &bad, 0, 0, &ok, NULL, NULL), WF_ERR_ARG);
+    bad = fp;
+    bad.hh = -1;
+    CHECK_EQ(wf_grid_check_building(g, &bad, 0, 0, &ok, NULL, NULL), WF_ERR_ARG);
+    bad = fp;
+    bad.hw = WF_FIX(WF_MAX_SIDE);   /* grown by the margin past the side */
+    CHECK_EQ(wf_grid_check_building(g, &bad, 0, 1, &ok, NULL, NULL), WF_ERR_ARG);
+    bad = fp;
+    bad.hh = WF_FIX(WF_MAX_SIDE);
+    CHECK_EQ(wf_grid_check_building(g, &bad, 0, 1, &ok, NULL, NULL), WF_ERR_ARG);
+    wf_grid_destroy(g);
+}
+
+/* ------------------------------------------------ steering groups -- */
+
+/* The inverse of odd a modulo 2^32 (Newton's iteration). */
+static uint32_t inverse_u32(uint32_t a)
+{
+    uint32_t x = a;
+    for (int k = 0; k < 5; k++)
+        x *= 2u - a * x;
+    return x;
+}
+
+static void test_steer_api(void)
+{
+    wf_steer_config cfg, bad;
+    wf_steer_config_default(&cfg);
+    wf_steer *s = NULL;
+    CHECK_EQ(wf_steer_create(NULL, &cfg), WF_ERR_ARG);
+    CHECK_EQ(wf_steer_create(&s, NULL), WF_ERR_ARG);
+    /* each field just outside its range */
+#define BAD_CONFIG(field, value)                                            \
+    do {                                                                    \
+        bad = cfg;                                                          \
+        bad.field = (value);                                                \
+        s = NULL;                                                           \
+        CHECK_EQ(wf_steer_create(&s, &bad), WF_ERR_ARG);                    \
+        CHECK(s == NULL);                                                   \
+    } while (0)
+    BAD_CONFIG(max_speed, 0);
+    BAD_CONFIG(max_speed, WF_FIX(8) + 1);
+    BAD_CONFIG(max_accel, 0);
+    BAD_CONFIG(slow_radius, 0);
+    BAD_CONFIG(neighbour_radius, 0);
+    BAD_CONFIG(separation_radius, cfg.neighbour_radius + 1);
+    BAD_CONFIG(lookahead, -1);
+    BAD_CONFIG(wander_distance, -1);
+    BAD_CONFIG(wander_radius, WF_FIX(64) + 1);
+    BAD_CONFIG(wander_jitter, 4 * WF_ANGLE_ONE + 1);
+    BAD_CONFIG(radius, -1);
+    BAD_CONFIG(capacity, 0);
+    BAD_CONFIG(capacity, WF_STEER_MAX_AGENTS + 1);
+    /* a body radius needs neighbour_radius >= 2 radius + 2 max_speed */
+    bad = cfg;
+    bad.radius = WF_FIX_HALF;
+    bad.max_speed = WF_FIX_HALF;
+    bad.neighbour_radius = WF_FIX(2) - 1;
+    CHECK_EQ(wf_steer_create(&s, &bad), WF_ERR_ARG);
+    bad.neighbour_radius = WF_FIX(2);
+    CHECK_EQ(wf_steer_create(&s, &bad), WF_OK);
+    wf_steer_destroy(s);
+#undef BAD_CONFIG
+
+    /* a group of two; the seed is chosen so that the first agent's mixed
+     * seed, seed * 2654435761 + 1, is zero: its generator still starts
+     * from a non-zero state, the one a mixed seed of 1 gives */
+    cfg.capacity = 2;
+    cfg.seed = (uint32_t)(0u - inverse_u32(2654435761u));
+    CHECK_EQ(cfg.seed * 2654435761u + 1u, 0);
+    CHECK_EQ(wf_steer_create(&s, &cfg), WF_OK);
+    if (!s)
+        return;
+    CHECK_EQ(wf_steer_add(s, 0, 0, 0, 0, NULL), WF_OK);   /* index optional */
+    int64_t angle = -1;
+    uint32_t rng = 0;
+    CHECK_EQ(wf_steer_get_wander(s, 0, &angle, &rng), WF_OK);
+    CHECK_EQ(angle, 0);
+    uint32_t one = 1u;
+    one ^= one << 13;
+    one ^= one >> 17;
+    one ^= one << 5;
+    CHECK_EQ(rng, one);
+    int j = -1;
+    const wf_fix lim = WF_STEER_POS_LIMIT;
+    CHECK_EQ(wf_steer_add(s, lim + 1, 0, 0, 0, &j), WF_ERR_ARG);
+    CHECK_EQ(wf_steer_add(s, 0, -lim - 1, 0, 0, &j), WF_ERR_ARG);
+    CHECK_EQ(wf_steer_add(s, 0, 0, WF_FIX(8) + 1, 0, &j), WF_ERR_ARG);
+    CHECK_EQ(wf_steer_add(s, 0, 0, 0, cfg.max_speed + 1, &j), WF_ERR_ARG);
+    CHECK_EQ(wf_steer_add(s, WF_FIX(3), 0, 0, 0, &j), WF_OK);
+    CHECK_EQ(j, 1);
+    CHECK_EQ(wf_steer_add(s, 0, 0, 0, 0, &j), WF_ERR_FULL);
+    CHECK_EQ(wf_steer_count(s), 2);
+
+    /* every index and value check, and nothing changed by a refusal */
+    wf_fix x, y, vx, vy;
+    CHECK_EQ(wf_steer_set_state(s, -1, 0, 0, 0, 0), WF_ERR_ARG);
+    CHECK_EQ(wf_steer_set_state(s, 2, 0, 0, 0, 0), WF_ERR_ARG);
+    CHECK_EQ(wf_steer_set_state(s, 0, lim + 1, 0, 0, 0), WF_ERR_ARG);
+    CHECK_EQ(wf_steer_set_state(s, 0, 0, 0, 0, -WF_FIX(8) - 1), WF_ERR_ARG);
+    CHECK_EQ(wf_steer_set_state(s, 0, 0, 0, cfg.max_speed, cfg.max_speed / 2),
+             WF_ERR_ARG);
+    CHECK_EQ(wf_steer_get_state(s, -1, &x, &y, &vx, &vy), WF_ERR_ARG);
+    CHECK_EQ(wf_steer_get_state(s, 2, &x, &y, &vx, &vy), WF_ERR_ARG);
+    CHECK_EQ(wf_steer_get_state(s, 0, &x, &y, &vx, &vy), WF_OK);
+    CHECK_EQ(x, 0);
+    CHECK_EQ(vy, 0);
+    int w[WF_STEER_COUNT] = {0};
+    CHECK_EQ(wf_steer_set_weights(s, -1, w), WF_ERR_ARG);
+    CHECK_EQ(wf_steer_set_weights(s, 2, w), WF_ERR_ARG);
+    w[WF_STEER_WANDER] = -1;
+    CHECK_EQ(wf_steer_set_weights(s, 0, w), WF_ERR_ARG);
+    w[WF_STEER_WANDER] = WF_STEER_MAX_WEIGHT + 1;
+    CHECK_EQ(wf_steer_set_weights(s, 0, w), WF_ERR_ARG);
+    CHECK_EQ(wf_steer_set_speed(s, -1, WF_FIX_ONE / 8), WF_ERR_ARG);
+    CHECK_EQ(wf_steer_set_speed(s, 2, WF_FIX_ONE / 8), WF_ERR_ARG);
+    CHECK_EQ(wf_steer_set_speed(s, 0, 0), WF_ERR_ARG);
+    CHECK_EQ(wf_steer_set_speed(s, 0, cfg.max_speed + 1), WF_ERR_ARG);
+    CHECK_EQ(wf_steer_get_speed(s, 0), cfg.max_speed);
+    CHECK_EQ(wf_steer_get_speed(s, -1), 0);
+    CHECK_EQ(wf_steer_get_speed(s, 2), 0);
+    CHECK_EQ(wf_steer_set_point(s, -1, 0, 0), WF_ERR_ARG);
+    CHECK_EQ(wf_steer_set_point(s, 2, 0, 0), WF_ERR_ARG);
+    CHECK_EQ(wf_steer_set_point(s, 0, 0, lim + 1), WF_ERR_ARG);
+    CHECK_EQ(wf_steer_set_quarry(s, -1, 1), WF_ERR_ARG);
+    CHECK_EQ(wf_steer_set_quarry(s, 2, 1), WF_ERR_ARG);
+    CHECK_EQ(wf_steer_set_quarry(s, 0, -2), WF_ERR_ARG);
+    CHECK_EQ(wf_steer_set_quarry(s, 0, 2), WF_ERR_ARG);
+    CHECK_EQ(wf_steer_set_quarry(s, 0, 0), WF_ERR_ARG);
+    CHECK_EQ(wf_steer_get_wander(s, -1, &angle, &rng), WF_ERR_ARG);
+    CHECK_EQ(wf_steer_get_wander(s, 2, &angle, &rng), WF_ERR_ARG);
+    wf_fix ax = 7, ay = 7;
+    CHECK_EQ(wf_steer_force(s, -1, WF_STEER_SEEK, &ax, &ay), WF_ERR_ARG);
+    CHECK_EQ(wf_steer_force(s, 2, WF_STEER_SEEK, &ax, &ay), WF_ERR_ARG);
+    CHECK_EQ(wf_steer_force(s, 0, -1, &ax, &ay), WF_ERR_ARG);
+    CHECK_EQ(wf_steer_force(s, 0, WF_STEER_COUNT, &ax, &ay), WF_ERR_ARG);
+    CHECK_EQ(ax, 7);
+    CHECK_EQ(wf_steer_predict(s, -1, &ax, &ay), WF_ERR_ARG);
+    CHECK_EQ(wf_steer_predict(s, 2, &ax, &ay), WF_ERR_ARG);
+    CHECK_EQ(wf_steer_predict(s, 0, &ax, &ay), WF_ERR_NOTFOUND);
+
+    /* a step on a grid where agent 1 stands on a blocked navcell is
+     * refused and moves nobody; without it a step with no count output */
+    wf_grid *g = open_grid(8, 8);
+    if (g) {
+        CHECK_EQ(wf_steer_set_state(s, 0, WF_FIX(1), WF_FIX(1), 0, 0), WF_OK);
+        CHECK_EQ(wf_steer_set_point(s, 0, WF_FIX(5), WF_FIX(1)), WF_OK);
+        w[WF_STEER_WANDER] = 0;
+        w[WF_STEER_SEEK] = 1;
+        CHECK_EQ(wf_steer_set_weights(s, 0, w), WF_OK);
+        CHECK_EQ(wf_grid_set_passable(g, 3, 0, -1, 0), WF_OK);
+        int nb = -1;
+        CHECK_EQ(wf_steer_step(s, g, 0, &nb), WF_ERR_ARG);
+        CHECK_EQ(nb, -1);
+        CHECK_EQ(wf_steer_ticks(s), 0);
+        CHECK_EQ(wf_steer_get_state(s, 0, &x, &y, &vx, &vy), WF_OK);
+        CHECK_EQ(x, WF_FIX(1));
+        CHECK_EQ(wf_steer_set_state(s, 1, WF_FIX(6), WF_FIX(6), 0, 0), WF_OK);
+        CHECK_EQ(wf_steer_step(s, g, 0, NULL), WF_OK);
+        CHECK_EQ(wf_steer_ticks(s), 1);
+        CHECK_EQ(wf_steer_get_state(s, 0, &x, &y, &vx, &vy), WF_OK);
+        CHECK(x > WF_FIX(1));
+        wf_grid_destroy(g);
+    }
+    wf_steer_destroy(s);
+    wf_steer_destroy(NULL);
+}
+
+/* ------------------------------------------------------- formations -- */
+
+static void test_formation_api(void)
+{
+    wf_fix ox[4], oy[4];
+    CHECK_EQ(wf_formation_offsets(-1, 2, WF_FIX_ONE, ox, oy), WF_ERR_ARG);
+    CHECK_EQ(wf_formation_offsets(WF_FORM_COUNT, 2, WF_FIX_ONE, ox, oy), WF_ERR_ARG);
+    CHECK_EQ(wf_formation_offsets(WF_FORM_BOX, 0, WF_FIX_ONE, ox, oy), WF_ERR_ARG);
+    CHECK_EQ(wf_formation_offsets(WF_FORM_BOX, WF_FORM_MAX_MEMBERS + 1, WF_FIX_ONE,
+                                  ox, oy), WF_ERR_ARG);
+    CHECK_EQ(wf_formation_offsets(WF_FORM_BOX, 2, 0, ox, oy), WF_ERR_ARG);
+    CHECK_EQ(wf_formation_offsets(WF_FORM_BOX, 2, WF_FIX(64) + 1, ox, oy), WF_ERR_ARG);
+    CHECK_EQ(wf_formation_offsets(WF_FORM_WEDGE, 4, WF_FIX_ONE, ox, oy), WF_OK);
+    CHECK_EQ(ox[3], -WF_FIX(2));   /* the second pair, two rows behind */
+
+    /* assignment: the cheaper of the two pairings, and each bad input */
+    int64_t cost[4] = {5, 1, 2, 7};   /* member 0 -> slot 1, 1 -> slot 0 */
+    int slot[2] = {-1, -1};
+    int64_t total = -1;
+    CHECK_EQ(wf_assign_min_cost(2, cost, slot, &total), WF_OK);
+    CHECK_EQ(slot[0], 1);
+    CHECK_EQ(slot[1], 0);
+    CHECK_EQ(total, 3);
+    CHECK_EQ(wf_assign_min_cost(2, cost, slot, NULL), WF_OK);
+    CHECK_EQ(wf_assign_min_cost(0, cost, slot, &total), WF_ERR_ARG);
+    CHECK_EQ(wf_assign_min_cost(WF_FORM_MAX_MEMBERS + 1, cost, slot, &total),
+             WF_ERR_ARG);
+    CHECK_EQ(wf_assign_min_cost(2, NULL, slot, &total), WF_ERR_ARG);
+    CHECK_EQ(wf_assign_min_cost(2, cost, NULL, &total), WF_ERR_ARG);
+    cost[2] = -1;
+    CHECK_EQ(wf_assign_min_cost(2, cost, slot, &total), WF_ERR_ARG);
+    cost[2] = ((int64_t)1 << 40) + 1;
+    CHECK_EQ(wf_assign_min_cost(2, cost, slot, &total), WF_ERR_ARG);
+    const wf_fix lim = WF_FIX(8192);
+    wf_fix zero[1] = {0}, far[1] = {lim + 1};
+    CHECK_EQ(wf_assign_points(0, zero, zero, zero, zero, slot, &total), WF_ERR_ARG);
+    CHECK_EQ(wf_assign_points(1, far, zero, zero, zero, slot, &total), WF_ERR_ARG);
+    CHECK_EQ(wf_assign_points(1, zero, far, zero, zero, slot, &total), WF_ERR_ARG);
+    CHECK_EQ(wf_assign_points(1, zero, zero, far, zero, slot, &total), WF_ERR_ARG);
+    CHECK_EQ(wf_assign_points(1, zero, zero, zero, far, slot, &total), WF_ERR_ARG);
+    CHECK_EQ(wf_assign_points(1, zero, zero, zero, zero, slot, &total), WF_OK);
+    CHECK_EQ(total, 0);
+
+    /* a formation of two on a two-point path, then each bad config */
+    wf_fix mx[2] = {WF_FIX(2), WF_FIX(2)}, my[2] = {WF_FIX(2), WF_FIX(4)};
+    wf_fix sp[2] = {WF_FIX_ONE / 4, WF_FIX_ONE / 4};
+    wf_fix fox[2] = {0, 0}, foy[2] = {WF_FIX_ONE, -WF_FIX_ONE};
+    wf_fix px[2] = {WF_FIX(3), WF_FIX(6)}, py[2] = {WF_FIX(3), WF_FIX(3)};
+    wf_formation_config c, b;
+    memset(&c, 0, sizeof c);
+    c.n = 2;
+    c.x = mx;
+    c.y = my;
+    c.speed = sp;
+    c.ox = fox;
+    c.oy = foy;
+    c.spacing = WF_FIX_ONE;
+    c.npoints = 2;
+    c.px = px;
+    c.py = py;
+    c.pace = WF_FIX_ONE / 2;
+    c.slack = WF_FIX(3);
+    c.reform = 10;
+    wf_formation *f = NULL;
+    CHECK_EQ(wf_formation_create(NULL, &c), WF_ERR_ARG);
+    CHECK_EQ(wf_formation_create(&f, NULL), WF_ERR_ARG);
+#define BAD_FORMATION(field, value)                                         \
+    do {                                                                    \
+        b = c;                                                              \
+        b.field = (value);                                                  \
+        f = NULL;                                                           \
+        CHECK_EQ(wf_formation_create(&f, &b), WF_ERR_ARG);                  \
+        CHECK(f == NULL);                                                   \
+    } while (0)
+    BAD_FORMATION(n, 0);
+    BAD_FORMATION(n, WF_FORM_MAX_MEMBERS + 1);
+    BAD_FORMATION(x, NULL);
+    BAD_FORMATION(y, NULL);
+    BAD_FORMATION(speed, NULL);
+    BAD_FORMATION(ox, NULL);
+    BAD_FORMATION(oy, NULL);
+    BAD_FORMATION(px, NULL);
+    BAD_FORMATION(py, NULL);
+    BAD_FORMATION(spacing, 0);
+    BAD_FORMATION(npoints, 0);
+    BAD_FORMATION(npoints, WF_FORM_MAX_POINTS + 1);
+    BAD_FORMATION(pace, WF_FIX_ONE + 1);
+    BAD_FORMATION(slack, 0);
+    BAD_FORMATION(reform, 0);
+    BAD_FORMATION(reform, 10001);
+#undef BAD_FORMATION
+    wf_fix badv[2] = {0, lim + 1};
+    wf_fix badsp[2] = {WF_FIX_ONE, WF_FIX(8) + 1};
+    wf_fix badoff[2] = {0, WF_FIX(256) + 1};
+    const wf_fix *const *fields[] = {&c.x, &c.y, &c.speed, &c.ox, &c.oy,
+                                     &c.px, &c.py};
+    for (size_t k = 0; k < sizeof fields / sizeof fields[0]; k++) {
+        b = c;
+        const wf_fix *v = k == 2 ? badsp : k == 3 || k == 4 ? badoff : badv;
+        /* the same field of b as of c */
+        *(const wf_fix **)((char *)&b + ((const char *)fields[k] - (const char *)&c)) = v;
+        f = NULL;
+        CHECK_EQ(wf_formation_create(&f, &b), WF_ERR_ARG);
+        CHECK(f == NULL);
+    }
+
+    CHECK_EQ(wf_formation_create(&f, &c), WF_OK);
+    if (!f)
+        return;
+    CHECK_EQ(wf_formation_count(f), 2);
+    wf_formation_member m;
+    CHECK_EQ(wf_formation_member_get(f, -1, &m), WF_ERR_ARG);
+    CHECK_EQ(wf_formation_member_get(f, 2, &m), WF_ERR_ARG);
+    CHECK_EQ(wf_formation_member_get(f, 1, &m), WF_OK);
+    /* heading +x: offset (0, -1) lies at (3, 2), nearest member 0 at
+     * (2, 2); member 1 at (2, 4) takes (3, 4) */
+    CHECK_EQ(m.slot, 0);
+    CHECK_EQ(m.sx, WF_FIX(3));
+    CHECK_EQ(m.sy, WF_FIX(4));
+    wf_grid *g = open_grid(10, 10);
+    if (g) {
+        /* a member on blocked ground: refused, nothing moved */
+        CHECK_EQ(wf_grid_set_passable(g, 2, 4, -1, 0), WF_OK);
+        int arrived = -1;
+        CHECK_EQ(wf_formation_step(f, g, 0, &arrived), WF_ERR_ARG);
+        CHECK_EQ(arrived, -1);
+        CHECK_EQ(wf_formation_ticks(f), 0);
+        CHECK_EQ(wf_grid_set_passable(g, 2, 4, -1, 1), WF_OK);
+        /* steps without the arrival output until the anchor is at the
+         * path's end, then the members settle on their slots */
+        for (int t = 0; t < 40; t++)
+            CHECK_EQ(wf_formation_step(f, g, 0, NULL), WF_OK);
+        CHECK_EQ(wf_formation_step(f, g, 0, &arrived), WF_OK);
+        CHECK_EQ(arrived, 1);
+        wf_fix ax, ay, aspeed;
+        wf_formation_anchor(f, &ax, &ay, &aspeed);
+        CHECK_EQ(ax, WF_FIX(6));
+        CHECK_EQ(aspeed, WF_FIX_ONE / 8);
+        CHECK_EQ(wf_formation_member_get(f, 1, &m), WF_OK);
+        CHECK_EQ(m.x, WF_FIX(6));
+        CHECK_EQ(m.y, WF_FIX(4));
+        wf_grid_destroy(g);
+    }
+    wf_formation_destroy(f);
+    wf_formation_destroy(NULL);
+}
+
 int main(void)
 {
     test_bit_scans();
@@ -1008,6 +1512,10 @@ int main(void)
     test_bad_arguments();
     test_vertex_edges();
     test_terrain();
+    test_jps_open_list();
+    test_check_building();
+    test_steer_api();
+    test_formation_api();
     printf("core: %d passed, %d failed\n", passed, failed);
     return failed ? 1 : 0;
 }

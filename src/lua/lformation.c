@@ -30,16 +30,17 @@ static int check_shape(lua_State *L, int idx, const char *fname,
 {
     const char *name = wfl_check_string(L, idx, fname, arg);
     for (int k = 0; k < WF_FORM_COUNT; k++)
-        if (strcmp(name, SHAPES[k]) == 0 && strlen(name) == lua_rawlen(L, idx))
+        if (strcmp(name, SHAPES[k]) == 0)   /* no NUL inside: checked */
             return k;
     return wfl_error(L, fname, "%s must be one of line, column, box, wedge, "
                      "got '%s'", arg, name);
 }
 
-/* A scratch array that Lua frees (errors cannot leak it); pushed. */
+/* A scratch array that Lua frees (errors cannot leak it); pushed. Every
+ * caller asks for a positive size (n and np are at least 1). */
 static void *scratch(lua_State *L, size_t bytes)
 {
-    return lua_newuserdatauv(L, bytes ? bytes : 1, 0);
+    return lua_newuserdatauv(L, bytes, 0);
 }
 
 /* The list at idx: its length in [1, max], every entry a table whose

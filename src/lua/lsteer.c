@@ -275,8 +275,7 @@ static int check_kind(lua_State *L, int idx, const char *fname)
 {
     const char *name = wfl_check_string(L, idx, fname, "behaviour");
     for (int k = 0; k < WF_STEER_COUNT; k++)
-        if (strcmp(name, KIND_NAMES[k]) == 0
-            && strlen(name) == lua_rawlen(L, idx))
+        if (strcmp(name, KIND_NAMES[k]) == 0)   /* no NUL inside: checked */
             return k;
     return wfl_error(L, fname, "behaviour must be one of seek, flee, arrive, "
                      "pursue, evade, wander, separation, alignment, "

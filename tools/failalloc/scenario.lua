@@ -112,6 +112,46 @@ step("rectplan", function()
   wayfinder.rectplan.plan({ width = 8, height = 8, rooms = rooms },
     { start = { 0.5, 0.5 }, goal = { 7.5, 7.5 } })
 end)
+step("steer", function()
+  local group = wayfinder.steer.group({ capacity = 8, radius = 0.25 })
+  local a = group:add(6.5, 4.5)
+  group:add(8.5, 4.5)
+  group:target(a, 12.5, 6.5)
+  group:behave(a, { seek = 1, separation = 1 })
+  group:step(g)
+  group:close()
+end)
+step("formation", function()
+  local F = wayfinder.formation
+  F.offsets("wedge", 5)
+  F.assign({ { x = 0, y = 0 }, { x = 3, y = 0 } }, { { x = 3, y = 1 }, { x = 0, y = 1 } })
+  local f = F.new({ { x = 7.5, y = 3.5 }, { x = 7.5, y = 8.5 } },
+    { { x = 6.5, y = 3.5 }, { x = 8.5, y = 3.5 }, { x = 7.5, y = 2.5 } })
+  for _ = 1, 4 do f:step(g) end
+  f:close()
+end)
+step("formation squeeze", function()
+  -- a line three wide meets the gap west of the wall along y = 10: its
+  -- members are assigned again as it squeezes and re-forms, and a step
+  -- that runs out of memory there must leave the formation as it was
+  local f = wayfinder.formation.new({ { x = 3.5, y = 6.5 }, { x = 3.5, y = 14.5 } },
+    { { x = 1.5, y = 6.5 }, { x = 3.5, y = 6.5 }, { x = 5.5, y = 6.5 } },
+    { shape = "line", spacing = 2 })
+  for _ = 1, 60 do
+    local before = { f:ticks(), f:squeezed(), f:anchor() }
+    local ok, err = pcall(f.step, f, g)
+    if not ok then
+      local after = { f:ticks(), f:squeezed(), f:anchor() }
+      for k = 1, #before do
+        if before[k] ~= after[k] then
+          error("formation:step changed the formation and then failed", 0)
+        end
+      end
+      error(err, 0)
+    end
+  end
+  f:close()
+end)
 step("world", function()
   local w = wayfinder.world.new { width = 6, height = 4 }
   w:add_object { type = "shelf", x = 2, y = 0, w = 1, h = 3 }
