@@ -75,6 +75,15 @@ local function mutate(s)
   return s
 end
 
+local function deep_copy(v)
+  if type(v) ~= "table" then return v end
+  local out = {}
+  for k, x in pairs(v) do out[k] = deep_copy(x) end
+  return out
+end
+
+-- The hostile values are copied where they are put: a shared table,
+-- mutated in one input, could otherwise come to hold itself.
 -- Replaces one value somewhere inside a table tree (in a fixed key order).
 local HOSTILE = { 0 / 0, 1 / 0, -1, 2 ^ 40, 1.5, "soon", "", true, {}, { 1, 2 } }
 local function mutate_tree(t, depth)
@@ -87,14 +96,7 @@ local function mutate_tree(t, depth)
     return mutate_tree(t[k], depth + 1)
   end
   local r = rand(3)
-  if r == 1 then t[k] = nil else t[k] = pick(HOSTILE) end
-end
-
-local function deep_copy(v)
-  if type(v) ~= "table" then return v end
-  local out = {}
-  for k, x in pairs(v) do out[k] = deep_copy(x) end
-  return out
+  if r == 1 then t[k] = nil else t[k] = deep_copy(pick(HOSTILE)) end
 end
 
 -- ------------------------------------------------------------- checks --
@@ -232,7 +234,7 @@ local function mutate_tree2(t, depth)
   table.sort(keys, function(a, b) return tostring(a) < tostring(b) end)
   local r = rand(9)
   if #keys == 0 or r == 1 then                       -- an extra field
-    t[pick({ "extra", "x", "id", 1, #t + 1, 0, -1 })] = pick(HOSTILE2)
+    t[pick({ "extra", "x", "id", 1, #t + 1, 0, -1 })] = deep_copy(pick(HOSTILE2))
     return
   end
   local k = pick(keys)
@@ -251,7 +253,7 @@ local function mutate_tree2(t, depth)
     local k2 = pick(keys)
     t[k], t[k2] = t[k2], t[k]
   else
-    t[k] = pick(HOSTILE2)
+    t[k] = deep_copy(pick(HOSTILE2))
   end
 end
 
