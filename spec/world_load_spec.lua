@@ -43,12 +43,12 @@ describe("wayfinder.world.load refuses a malformed save, saying what is wrong", 
   local saved = saved_crowd()
   local cases = {
     { "a tick that is not a number", function(s) s.tick = "soon" end,
-      "tick must be an integer >= 0, got 'soon'" },
+      "tick must be an integer in [0, 2^52], got 'soon'" },
     { "statistics that are not a table", function(s) first_person(s).stats = 5 end,
       "stats must be a table, got 5" },
     { "a statistics count that is not a number", function(s)
       first_person(s).stats.routes = true end,
-      "stats.routes must be an integer >= 0, got a boolean" },
+      "stats.routes must be an integer in [0, 2^52], got a boolean" },
     { "door scores that are not a table", function(s) first_door(s).scores = 3 end,
       "scores must be a table, got 3" },
     { "a speed the walker cannot take", function(s) first_person(s).speed = 2 ^ 40 end,

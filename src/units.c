@@ -1738,7 +1738,9 @@ wf_status wf_units_restore(wf_units *u, const wf_grid *g,
     if (abs64(in->vx) > 2 * (int64_t)WF_UNIT_MAX_SPEED
         || abs64(in->vy) > 2 * (int64_t)WF_UNIT_MAX_SPEED || in->cur < 0
         || in->cur > in->speed || abs64(in->hx) > FIX || abs64(in->hy) > FIX
-        || (in->hx == 0 && in->hy == 0) || in->best < 0 || in->stall < 0
+        /* a unit vector, give or take rounding: a short one turned by
+           turn_rate rounds to length 0, which travel_of divides by */
+        || dist_of(in->hx, in->hy) < FIX / 2 || in->best < 0 || in->stall < 0
         || in->yield < 0 || in->yield > WF_UNIT_STALL_TICKS || in->bend < -1
         || in->bend > n)
         return WF_ERR_ARG;

@@ -6,7 +6,7 @@
 #   CALLS    calls of the Lua API fuzzer and inputs of the file fuzzer
 #   SEEDS    seeds of the Lua fuzzers, default "1 2 3"
 # WAYFINDER_FUZZ_NO_WORLD=1 in the environment leaves the house world out
-# of the Lua fuzzers (make fuzz-short sets it for now).
+# of the Lua fuzzers; make fuzz and make fuzz-short keep it in.
 set -u
 secs=$1 calls=$2 lua=$3 preload=$4 seeds=${5:-1 2 3}
 root=$(pwd)

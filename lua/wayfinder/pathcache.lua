@@ -63,6 +63,8 @@ function M.new(grid, options)
   for k, v in pairs(DEFAULTS) do
     if cfg[k] == nil then cfg[k] = v end
   end
+  -- closed before the call, or by a metamethod of options
+  if grid:is_closed() then fail(fname, "the grid is closed") end
   local grow = 0
   for _, c in ipairs(grid:classes()) do
     if c.clearance > grow then grow = c.clearance end

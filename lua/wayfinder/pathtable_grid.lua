@@ -231,6 +231,14 @@ function GridTable:save(path)
   return true
 end
 
+-- The header's numbers as integers: a run of digits longer than any the
+-- format writes (hashes and sizes fit in 15) is not one, since as a float
+-- it would reach string.format's %d and string positions.
+local function header_int(digits)
+  if #digits > 15 then return nil end
+  return tonumber(digits)
+end
+
 -- Parses a whole file's text; returns the fields or nil, reason, message.
 local function parse(text)
   if text:sub(1, #FORMAT + 1) ~= FORMAT .. "\n" then
@@ -241,7 +249,8 @@ local function parse(text)
   end
   local version, p = text:match("^version (%d+)\n()", #FORMAT + 2)
   if not version then return nil, "corrupt", "no version line" end
-  version = tonumber(version)
+  version = header_int(version)
+  if not version then return nil, "corrupt", "the version is not a number" end
   if version < VERSION then
     return nil, "old_version", string.format("the file is version %d, this module reads %d; "
       .. "build the table again", version, VERSION)
@@ -257,7 +266,11 @@ local function parse(text)
   if not hash then return nil, "corrupt", "no hash line" end
   local runs, size, start = text:match("^rows (%d+) (%d+)\n()", s2)
   if not runs then return nil, "corrupt", "no rows line" end
-  w, h, hash, runs, size = tonumber(w), tonumber(h), tonumber(hash), tonumber(runs), tonumber(size)
+  w, h, hash, runs, size = header_int(w), header_int(h), header_int(hash), header_int(runs),
+    header_int(size)
+  if not (w and h and hash and runs and size) then
+    return nil, "corrupt", "a header number has more than 15 digits"
+  end
   if w < 1 or h < 1 or w > MAX_SIDE or h > MAX_SIDE then
     return nil, "corrupt", string.format("size %dx%d out of range", w, h)
   end

@@ -20,9 +20,21 @@ function M.describe(v)
   return "a " .. type(v)
 end
 
--- Raises a wrapped call's error again at the caller's line (level 3: past
--- this function and the wrapper, which calls it as a statement, never as
--- a tail call, so the level is the same on every Lua version), without a
+-- Lua 5.1 keeps a "(tail call)" frame where a tail call replaced one;
+-- later versions do not. Probed once, the same way the wrappers below call
+-- `finish`, so the level that reaches the wrapper's caller is known.
+local TAIL_FRAME = (function()
+  local function probe() return debug.getinfo(2, "S").what end
+  local function tail() return probe() end
+  return tail()
+end)() == "tail"
+
+-- The level, seen from `raise`, of the code that called a wrapper: past
+-- raise, finish (which replaced the wrapper by a tail call) and, on 5.1,
+-- the wrapper's "(tail call)" frame.
+local CALLER = TAIL_FRAME and 4 or 3
+
+-- Raises a wrapped call's error again at the caller's line, without a
 -- position inside the library and named for the function called.
 local function raise(fname, delegates, msg)
   if type(msg) ~= "string" then error(msg, 0) end
@@ -31,7 +43,14 @@ local function raise(fname, delegates, msg)
       and not (delegates and msg:match("^wayfinder%.[%w_%.]+: ")) then
     msg = fname .. ": " .. msg
   end
-  error(msg, 3)
+  error(msg, CALLER)
+end
+
+-- What pcall returned, handed on as the wrapper's results (no table made:
+-- the wrapper tail-calls this with pcall's results), or raised again.
+local function finish(fname, delegates, ok, ...)
+  if ok then return ... end
+  raise(fname, delegates, (...))
 end
 
 --- A public function as the caller sees it: an error raised anywhere
@@ -39,10 +58,9 @@ end
 -- `delegates`, an error already naming another wayfinder.* function (one
 -- `f` hands its arguments to, as its documentation says) keeps that name.
 function M.public_function(fname, f, delegates)
+  delegates = delegates and true or false
   return function(...)
-    local r = compat.pack(pcall(f, ...))
-    if r[1] then return compat.unpack(r, 2, r.n) end
-    raise(fname, delegates, r[2])
+    return finish(fname, delegates, pcall(f, ...))
   end
 end
 
@@ -64,9 +82,7 @@ function M.public_methods(class, prefix, what)
       if getmetatable(self) ~= class then
         error(("%s: self must be %s, got %s"):format(fname, what, M.describe(self)), 2)
       end
-      local r = compat.pack(pcall(f, self, ...))
-      if r[1] then return compat.unpack(r, 2, r.n) end
-      raise(fname, false, r[2])
+      return finish(fname, false, pcall(f, self, ...))
     end
   end
 end

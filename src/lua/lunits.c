@@ -697,6 +697,12 @@ static int l_save(lua_State *L)
         set_int(L, "stall", i.stall);
         set_int(L, "yield", i.yield);
         set_int(L, "bend", i.bend);
+        /* the grid closed over it since the last tick: it escapes on the
+           next one, and the load must take it (see blocked_ok) */
+        if (i.state != WF_UNIT_ESCAPING && !wf_sweep_point_clear(g, i.cls, i.x, i.y)) {
+            lua_pushboolean(L, 1);
+            lua_setfield(L, -2, "blocked");
+        }
         if (i.has_order) {
             lua_createtable(L, 0, 10);
             set_int(L, "type", i.goal.type);
@@ -847,6 +853,28 @@ static void read_unit(lua_State *L, int t, const char *fname, const char *path,
     lua_pop(L, 1);   /* the waypoints; the buffer stays on the stack */
 }
 
+/* A saved unit may stand where its class cannot (touching a navcell
+   blocked for it) only when it is escaping, or when the save says the grid
+   closed over it since the last tick (saved "blocked = true"; it escapes
+   on the next tick, as the original would). Anything else is a save that
+   does not belong to this grid. Positions outside the grid are left to
+   wf_units_restore. */
+static void check_standing(lua_State *L, int marked, const char *fname,
+                           const char *path, const wf_grid *g,
+                           const wf_unit_info *i)
+{
+    int64_t wx = (int64_t)wf_grid_width(g) * 65536;
+    int64_t wy = (int64_t)wf_grid_height(g) * 65536;
+    if (i->state == WF_UNIT_ESCAPING || i->x < 0 || i->y < 0 || i->x >= wx
+        || i->y >= wy || wf_sweep_point_clear(g, i->cls, i->x, i->y))
+        return;
+    if (!marked)
+        wfl_error(L, fname, "%s (unit %lu) stands at (%g, %g), on a navcell "
+                  "blocked for class '%s' in this grid", path,
+                  (unsigned long)i->id, i->x / FIXF, i->y / FIXF,
+                  wf_grid_class_name(g, i->cls));
+}
+
 static int l_load(lua_State *L)
 {
     const char *fname = "wayfinder.units.load";
@@ -899,8 +927,13 @@ static int l_load(lua_State *L)
         wf_unit_info i;
         wf_fix *xy;
         int nw;
-        read_unit(L, lua_gettop(L), fname, path, g, &i, &xy, &nw);
+        int unit_t = lua_gettop(L);
+        read_unit(L, unit_t, fname, path, g, &i, &xy, &nw);
+        lua_getfield(L, unit_t, "blocked");
+        int marked = lua_toboolean(L, -1);
+        lua_pop(L, 1);
         g = wfl_check_grid_arg(L, 1, fname, "grid");
+        check_standing(L, marked, fname, path, g, &i);
         wf_status st = wf_units_restore(s->u, g, &i, xy, nw);
         if (st == WF_ERR_ARG)
             wfl_error(L, fname, "%s is not a consistent unit for this grid", path);

@@ -18,7 +18,8 @@ local wayfinder = require("wayfinder")
 local CALLS = tonumber(arg and arg[1]) or 20000
 local SEED = tonumber(arg and arg[2]) or 1
 -- WAYFINDER_FUZZ_NO_WORLD=1 leaves out the house world (the world and
--- person kinds, the wayfinder.world module); make fuzz-short sets it.
+-- person kinds, the wayfinder.world module); nothing sets it, make fuzz
+-- and fuzz-short keep the world in.
 local NO_WORLD = (os.getenv("WAYFINDER_FUZZ_NO_WORLD") or "") ~= ""
 -- how many distinct bad outcomes are printed (default 40)
 local SHOW = tonumber(os.getenv("WAYFINDER_FUZZ_SHOW") or "") or 40

@@ -32,6 +32,16 @@ local function read_bias(fname, what, b)
   return { n, d }
 end
 
+-- A list: keys 1 to n and no other (so # and ipairs agree; a hole made
+-- ipairs stop early and left a graph with fewer classes than its data).
+local function check_list(fname, what, t)
+  local n = 0
+  for _ in pairs(t) do n = n + 1 end
+  for i = 1, n do
+    if t[i] == nil then fail(fname, "%s must be a list with no holes, got none at [%d]", what, i) end
+  end
+end
+
 --- graph.new([options]) -> graph
 function M.new(options)
   local fname = "wayfinder.graph.new"
@@ -43,6 +53,7 @@ function M.new(options)
   g.surface_index = {}
   local surfaces = options.surfaces or { "ground" }
   check_table(fname, "options.surfaces", surfaces)
+  check_list(fname, "options.surfaces", surfaces)
   if #surfaces < 1 or #surfaces > MAX_SURFACES then
     fail(fname, "options.surfaces must list 1 to %d names, got %d", MAX_SURFACES, #surfaces)
   end
@@ -55,9 +66,11 @@ function M.new(options)
   g.classes, g.class_index = {}, {}
   local classes = options.classes or { { name = "default" } }
   check_table(fname, "options.classes", classes)
+  check_list(fname, "options.classes", classes)
   g.abilities, g.ability_index = {}, {}
   local abilities = options.abilities or {}
   check_table(fname, "options.abilities", abilities)
+  check_list(fname, "options.abilities", abilities)
   if #classes < 1 or #classes > 32 then
     fail(fname, "options.classes must list 1 to 32 classes, got %d", #classes)
   end

@@ -60,8 +60,10 @@ function World:room_description()
     rectplan.prepare(d.room)
     self.desc = d
   end
-  local stamp = self.tick_count * 1000003 + self.moves_version
-  if d.moves ~= stamp then
+  -- the tick and the moves since, compared apart: folded into one number
+  -- they stopped being exact past 2^53 (a loaded tick count of 2^40 on
+  -- 5.1 and LuaJIT), and a move in the same tick went unseen
+  if d.moves_tick ~= self.tick_count or d.moves ~= self.moves_version then
     local buf = self.desc_buf or {}
     self.desc_buf = buf
     local n = self.walker:positions(buf)
@@ -73,7 +75,7 @@ function World:room_description()
         to_number(y + h)
       e.room = self.rooms[tile_index(self, shr(x, 16), shr(y, 16))]
     end
-    d.moves = stamp
+    d.moves_tick, d.moves = self.tick_count, self.moves_version
   end
   return d.room
 end

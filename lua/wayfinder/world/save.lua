@@ -29,7 +29,10 @@ M.VERSION = 1
 -- for a save without the key, want = the kind of value a save must hold
 -- there (see KINDS; a kind ending in "?" also allows nil)}.
 
-local MAX_INT = 2 ^ 53
+-- Counts, counters and coordinates in a save stay within 2^52, so a
+-- loaded world can count on for 2^52 more events and its own save still
+-- loads (a limit of 2^53 let a loaded tick count pass it on the next tick).
+local MAX_INT = 2 ^ 52
 
 -- An integer in [lo, hi]; a float with an integer value counts (and is
 -- read back as an integer).
@@ -44,8 +47,9 @@ local INTEGER_KINDS = { count = true, int = true, id = true, blocker = true, eve
 --- What wayfinder.world.load accepts in a saved field, by kind: a test and
 -- the words for the error.
 local KINDS = {
-  count = { function(v) return integer(v, 0, MAX_INT) end, "an integer >= 0" },
-  int = { function(v) return integer(v, -MAX_INT, MAX_INT) end, "an integer" },
+  count = { function(v) return integer(v, 0, MAX_INT) end, "an integer in [0, 2^52]" },
+  int = { function(v) return integer(v, -MAX_INT, MAX_INT) end,
+    "an integer in [-2^52, 2^52]" },
   id = { function(v) return integer(v, 1, 0x7fffffff) end, "an object id" },
   blocker = { function(v) return integer(v, 0, 0x7fffffff) end, "an object id or 0" },
   event = { function(v) return v == 1 or v == 2 end, "1 or 2" },
