@@ -129,7 +129,7 @@ function M.reserve(w, door, p)
       busy.wait_part, busy.wait_since, busy.wait_seen = nil, nil, nil
     end
     busy.ids[#busy.ids + 1] = p.id
-    door.admitted = (door.admitted or 0) + 1
+    if queued(w) then door.admitted = (door.admitted or 0) + 1 end
     return true
   end
   if not busy.wait_part or now - busy.wait_seen > 1 then
