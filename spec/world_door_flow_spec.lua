@@ -5,7 +5,8 @@
 -- one door in opposite directions all arrive, a crowd through one door all
 -- arrive, and nobody who waits stands in the doorway. Every tick: no two
 -- people overlap, nobody overlaps a wall or furniture or leaves the world.
--- Without the door flow the same crowds do not all arrive.
+-- Without the door flow the same crowds do not all arrive. And a walk a
+-- sidestep took off its leg goes back to it at a wall instead of ending.
 local world = require("wayfinder.world")
 local prng = require("support.prng")
 
@@ -211,6 +212,35 @@ describe("door flow (options.door_flow = 'queue')", function()
     assert.is_nil(world.new { width = 4, height = 4 }:save().door_flow)
     assert.is_nil(world.new { width = 4, height = 4, door_flow = "none" }:save().door_flow)
   end)
+
+  it("a walk off its leg whose step meets a wall end goes back to the leg and arrives",
+    function()
+      -- the leg runs along y = 2.5 under a wall x = 4, y 0..2; the person
+      -- stands a tile above the leg (where a sidestep may leave it), so its
+      -- straight step on to the sub-goal runs into the wall
+      local core = require("wayfinder.core")
+      local kinds = {}
+      for _, mode in ipairs({ "none", "sidestep" }) do
+        local wk = core.walker_new(8, 5)
+        wk:set_wall(true, 4, 0, true)
+        wk:set_wall(true, 4, 1, true)
+        wk:add_person(1, 3 * ONE, 3 * ONE / 2, ONE / 4, 13107, 0)
+        wk:set_avoidance(mode)
+        wk:set_route(1, { 3 * ONE / 2, 5 * ONE / 2, 13 * ONE / 2, 5 * ONE / 2 }, 1)
+        for _ = 1, 300 do
+          local ev = wk:step()
+          if #ev > 0 then
+            kinds[mode] = ev[2]
+            break
+          end
+        end
+        if mode == "sidestep" then
+          local x, y = wk:person(1)
+          assert.are.same({ 13 * ONE / 2, 5 * ONE / 2 }, { x, y })
+        end
+      end
+      assert.are.same({ none = 2, sidestep = 1 }, kinds)   -- blocked by the wall / arrived
+    end)
 
   it("rejects bad door flow modes", function()
     for _, bad in ipairs({ "fifo", 1, true, "" }) do

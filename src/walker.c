@@ -1060,14 +1060,36 @@ static int shove(wf_walker *wk, int i, int64_t dx, int64_t dy, uint32_t other)
     return 0;
 }
 
-/* Back to the line: person i, whose straight step toward its sub-goal a
- * wall, a door frame or a piece of furniture refused, steps (by its
- * speed) toward the nearest point of its route's current leg, which the
- * planner laid clear of them; a sidestep is what takes people off it.
- * Returns 1 when that step was taken (the walk goes on). */
-static int regain_line(wf_walker *wk, int i)
+/* Person i steps by its speed (or less, to arrive) toward (cx, cy) when
+ * the swept rule allows it; returns 1 when it moved. */
+static int step_toward(wf_walker *wk, int i, int64_t cx, int64_t cy)
 {
     person *p = &wk->people[i];
+    int64_t dx = cx - p->x, dy = cy - p->y;
+    int64_t len = (int64_t)wf_isqrt64((uint64_t)(dx * dx + dy * dy));
+    if (len == 0)
+        return 0;
+    int64_t qx = p->x + dx, qy = p->y + dy;
+    if (len > p->speed) {
+        qx = p->x + mul_div_round(dx, p->speed, len);
+        qy = p->y + mul_div_round(dy, p->speed, len);
+    }
+    uint32_t blk;
+    if (qx < 0 || qy < 0 || qx > INT32_MAX || qy > INT32_MAX)
+        return 0;
+    return try_move(wk, i, (wf_fix)qx, (wf_fix)qy, &blk);
+}
+
+/* Back to the line: person i, whose straight step toward its sub-goal a
+ * wall, a door frame or a piece of furniture refused, steps toward the
+ * nearest point of its route's current leg, which the planner laid clear
+ * of them (a sidestep is what takes people off it). Returns 1 when it
+ * moved (the walk goes on). That point is the foot of the perpendicular
+ * (or an end of the leg), so the step brings the person strictly nearer
+ * the sub-goal, as every other step does: a walk cannot go on for ever. */
+static int regain_line(wf_walker *wk, int i)
+{
+    const person *p = &wk->people[i];
     if (p->index < 1)
         return 0;
     int64_t ax = p->route[2 * (p->index - 1)];
@@ -1087,19 +1109,7 @@ static int regain_line(wf_walker *wk, int i)
         cx = ax + mul_div_round(vx, f, 65536);
         cy = ay + mul_div_round(vy, f, 65536);
     }
-    int64_t dx = cx - p->x, dy = cy - p->y;
-    int64_t len = (int64_t)wf_isqrt64((uint64_t)(dx * dx + dy * dy));
-    if (len == 0)
-        return 0;
-    int64_t qx = p->x + dx, qy = p->y + dy;
-    if (len > p->speed) {
-        qx = p->x + mul_div_round(dx, p->speed, len);
-        qy = p->y + mul_div_round(dy, p->speed, len);
-    }
-    uint32_t blk;
-    if (qx < 0 || qy < 0 || qx > INT32_MAX || qy > INT32_MAX)
-        return 0;
-    return try_move(wk, i, (wf_fix)qx, (wf_fix)qy, &blk);
+    return step_toward(wk, i, cx, cy);
 }
 
 /* One step of person i; returns 0 (still walking), WF_MOVE_ARRIVED or
