@@ -6,10 +6,13 @@
 -- scoring on the same house with the best-first propagation beside the
 -- reference's recursion.
 --
---   lua5.4 bench/house.lua [ticks] [people] [avoidance]   (from the repository root)
+--   lua5.4 bench/house.lua [ticks] [people] [avoidance] [door_flow]   (from the repository root)
 --
 -- avoidance is the worlds' options.avoidance: "sidestep" (the default
--- here) or "none" (people drop a walk at their first refused step).
+-- here) or "none" (people drop a walk at their first refused step);
+-- door_flow the worlds' options.door_flow: "queue" (the default here:
+-- people told to wait for a door step out of its doorway, and wait while
+-- the queue moves) or "none".
 local root = (arg and arg[0] or ""):match("^(.-)[^/\\]*$") .. "../"
 package.path = root .. "lua/?.lua;" .. root .. "lua/?/init.lua;" .. root .. "spec/?.lua;"
   .. package.path
@@ -23,6 +26,7 @@ local bt = require("wayfinder.bt")
 local TICKS = compat.tointeger(tonumber(arg and arg[1] or "")) or 10000
 local PEOPLE = compat.tointeger(tonumber(arg and arg[2] or "")) or 200
 local AVOIDANCE = arg and arg[3] or "sidestep"
+local DOOR_FLOW = arg and arg[4] or "queue"
 
 local rectplan = require("wayfinder.rectplan")
 local gridplan = require("wayfinder.gridplan")
@@ -30,7 +34,8 @@ local gridplan = require("wayfinder.gridplan")
 local function make_house(planner)
   return house.generate { rooms_x = 8, rooms_y = 8, room_w = 7, room_h = 7,
     extra_doors = 50, furniture = 2, exterior_doors = 4, exterior_penalty = 20, seed = 1,
-    world = { route_ids = 256, planner = planner, avoidance = AVOIDANCE } }
+    world = { route_ids = 256, planner = planner, avoidance = AVOIDANCE,
+      door_flow = DOOR_FLOW } }
 end
 
 -- ------------------------------------------------------------ the crowd --
@@ -158,8 +163,9 @@ for _, run in ipairs(runs) do
 end
 
 print(("house: %dx%d tiles, %d rooms (64 and the outdoors), %d doors, %d pieces of "
-  .. "furniture, %d people, %d ticks, avoidance %s"):format(w.width, w.height, w:room_count(),
-  #w:doors(), runs[1].result.furniture, #w:people(), TICKS, AVOIDANCE))
+  .. "furniture, %d people, %d ticks, avoidance %s, door flow %s"):format(w.width, w.height,
+  w:room_count(), #w:doors(), runs[1].result.furniture, #w:people(), TICKS, AVOIDANCE,
+  DOOR_FLOW))
 for _, run in ipairs(runs) do
   local r = run.result
   print(("crowd, %s: %.2f s CPU: %.0f ticks/s (%.0f person-ticks/s); the one C call per "

@@ -1327,6 +1327,58 @@ static int shove(wf_walker *wk, int i, int64_t dx, int64_t dy, uint32_t other)
     return 0;
 }
 
+/* Person i steps by its speed (or less, to arrive) toward (cx, cy) when
+ * the swept rule allows it; returns 1 when it moved. */
+static int step_toward(wf_walker *wk, int i, int64_t cx, int64_t cy)
+{
+    person *p = &wk->people[i];
+    int64_t dx = cx - p->x, dy = cy - p->y;
+    int64_t len = (int64_t)wf_isqrt64((uint64_t)(dx * dx + dy * dy));
+    if (len == 0)
+        return 0;
+    int64_t qx = p->x + dx, qy = p->y + dy;
+    if (len > p->speed) {
+        qx = p->x + mul_div_round(dx, p->speed, len);
+        qy = p->y + mul_div_round(dy, p->speed, len);
+    }
+    uint32_t blk;
+    if (qx < 0 || qy < 0 || qx > INT32_MAX || qy > INT32_MAX)
+        return 0;
+    return try_move(wk, i, (wf_fix)qx, (wf_fix)qy, &blk);
+}
+
+/* Back to the line: person i, whose straight step toward its sub-goal a
+ * wall, a door frame or a piece of furniture refused, steps toward the
+ * nearest point of its route's current leg, which the planner laid clear
+ * of them (a sidestep is what takes people off it). Returns 1 when it
+ * moved (the walk goes on). That point is the foot of the perpendicular
+ * (or an end of the leg), so the step brings the person strictly nearer
+ * the sub-goal, as every other step does: a walk cannot go on for ever. */
+static int regain_line(wf_walker *wk, int i)
+{
+    const person *p = &wk->people[i];
+    if (p->index < 1)
+        return 0;
+    int64_t ax = p->route[2 * (p->index - 1)];
+    int64_t ay = p->route[2 * (p->index - 1) + 1];
+    int64_t bx = p->route[2 * p->index], by = p->route[2 * p->index + 1];
+    int64_t vx = bx - ax, vy = by - ay;
+    int64_t ll = vx * vx + vy * vy;
+    int64_t cx = bx, cy = by;
+    if ((ll >> 16) > 0) {
+        /* the projection's place on the leg, t / ll, in Q16.16 (coordinates
+         * stay below 2^28, so t fits and the fraction loses at most
+         * 2^16 / ll) */
+        int64_t t = ((int64_t)p->x - ax) * vx + ((int64_t)p->y - ay) * vy;
+        int64_t f = t <= 0 ? 0 : t / (ll >> 16);
+        if (f > 65536)
+            f = 65536;
+        cx = ax + mul_div_round(vx, f, 65536);
+        cy = ay + mul_div_round(vy, f, 65536);
+    }
+    return step_toward(wk, i, cx, cy);
+}
+
 /* One step of person i; returns 0 (still walking), WF_MOVE_ARRIVED or
  * WF_MOVE_BLOCKED with *blk set. */
 static int step_person(wf_walker *wk, int i, uint32_t *blk)
@@ -1355,6 +1407,8 @@ static int step_person(wf_walker *wk, int i, uint32_t *blk)
         if (wk->avoid == WF_WALKER_AVOID_NONE)
             return WF_MOVE_BLOCKED;
         if (try_fan(wk, i, sx, sy, gx, gy))
+            return 0;
+        if (!find_person(wk, first, NULL) && regain_line(wk, i))
             return 0;
         if (first && shove(wk, i, dx, dy, first)) {
             p = &wk->people[i];

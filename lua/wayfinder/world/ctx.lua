@@ -130,11 +130,12 @@ function Ctx:plan(dest, ignore)
   return planning.route(self.world, self.person, dest, ignore)
 end
 
---- Starts walking the flat fixed point route `points` (as ctx:plan gives).
-function Ctx:walk(points)
+--- Starts walking the flat fixed point route `points` (as ctx:plan gives);
+-- with `awake` the frame keeps running every tick while the walk goes on.
+function Ctx:walk(points, awake)
   local p = self.person
   self.world.walker:set_route(p.id, points, 1)
-  p.waiting_move = true
+  p.waiting_move = not awake
   p.ev_kind, p.ev_blocker = nil, nil
 end
 
@@ -175,6 +176,23 @@ end
 -- returns the id of the person holding it.
 function Ctx:give_up_portal(door)
   return reservations.give_up(self.world, door, self.person)
+end
+
+--- The world's door flow: "queue" or "none" (world option door_flow).
+function Ctx:door_flow()
+  return self.world.options.door_flow or "none"
+end
+
+--- Door `door`'s admission count: it grows while its queue moves.
+function Ctx.portal_admitted(_, door)
+  return reservations.admitted(door)
+end
+
+--- Where the person, told to wait for door `door`, should wait: nil when
+-- it stands out of the doorway already, else candidate spots {{x, y},
+-- ...} (fixed point) beside the door, best first (world option door_flow).
+function Ctx:queue_spots(door)
+  return reservations.queue_spots(self.world, door, self.person)
 end
 
 return M

@@ -66,9 +66,12 @@ M.MAX_TIMING = 100000
 local WORLD_KEYS = { width = true, height = true, route_ids = true, max_score = true,
   propagation = true, planner = true, tuning = true, trees = true, max_steps = true,
   on_error = true, ignore_radius = true, route_files = true, goto_stall = true,
-  crowd_stall = true, delta_stall = true, portal_turn = true, avoidance = true }
+  crowd_stall = true, delta_stall = true, portal_turn = true, avoidance = true,
+  door_flow = true }
 --- The crowd modes of options.avoidance (docs/world.md, "Crowds").
 M.AVOIDANCE = { none = true, sidestep = true }
+--- The door modes of options.door_flow (docs/world.md, "Crowds").
+M.DOOR_FLOW = { none = true, queue = true }
 local TIMING_NAMES = { "goto_stall", "crowd_stall", "delta_stall", "portal_turn" }
 
 local function add_tree(w, fname, name, root, level)
@@ -148,12 +151,18 @@ local function new_world(fname, options, level)
     fail(fname, "options.avoidance must be 'none' or 'sidestep', got " .. describe(avoidance),
       level)
   end
+  local door_flow = options.door_flow
+  if door_flow ~= nil and not M.DOOR_FLOW[door_flow] then
+    fail(fname, "options.door_flow must be 'none' or 'queue', got " .. describe(door_flow),
+      level)
+  end
   tuning = util.plain_copy(tuning, "options.tuning", fname)
   local opts = { width = W, height = H, route_ids = route_ids, max_score = max_score,
     propagation = propagation, max_steps = max_steps, ignore_radius = ignore_radius,
     tuning = tuning }
   -- "none" stays out of the options so saves of such worlds keep their shape
   if avoidance ~= nil and avoidance ~= "none" then opts.avoidance = avoidance end
+  if door_flow ~= nil and door_flow ~= "none" then opts.door_flow = door_flow end
   for _, name in ipairs(TIMING_NAMES) do
     local v = options[name]
     opts[name] = v == nil and M.TIMING[name]
@@ -182,7 +191,7 @@ local function new_world(fname, options, level)
   }, classes.world_mt)
   w.ctx = setmetatable({ world = w }, classes.ctx_mt)
   if opts.avoidance then w.walker:set_avoidance(opts.avoidance) end
-  w.trees[M.DOOR_TREE] = btrun.compile(M.standard_door_tree(), M.DOOR_TREE)
+  w.trees[M.DOOR_TREE] = btrun.compile(M.standard_door_tree(opts.door_flow), M.DOOR_TREE)
   w.trees[M.ROUTE_TREE] = btrun.compile(bt.goto_relative { side = "near" }, M.ROUTE_TREE)
   if options.trees then
     for _, name in ipairs(check.sorted_keys(options.trees)) do
@@ -238,13 +247,17 @@ end
 -- a time, so two never meet head-on in it), step onto the door's tile,
 -- check the lock, step one tile through; on any failure, set the
 -- failed-portal protocol and fail. The reservation ends when the frame
--- pops.
-function M.standard_door_tree()
+-- pops. With door_flow "queue" (docs/world.md, "Crowds") the approach
+-- ends within 3 tiles, where the door's queue waits, and both walks get
+-- twice the tries: a queue at the door is no reason to give up on it.
+function M.standard_door_tree(door_flow)
+  local queue = door_flow == "queue"
+  local tries = queue and 16 or 8
   return bt.selector {
     bt.sequence {
-      bt.goto_relative { side = "portal", distance = 1.5, max_tries = 8 },
+      bt.goto_relative { side = "portal", distance = queue and 3 or 1.5, max_tries = tries },
       bt.reserve_portal { ticks = 60 },
-      bt.goto_relative { side = "portal", max_tries = 8 },
+      bt.goto_relative { side = "portal", max_tries = tries },
       bt.condition(door_unlocked, "locked"),
       bt.delta_move { distance = 1 },
     },

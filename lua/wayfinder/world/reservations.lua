@@ -9,7 +9,18 @@
 --
 -- door.busy = {part = side the holders cross from, ids = {person ids},
 -- wait_part = side someone waits on, wait_since = tick that began,
--- wait_seen = last tick someone of that side asked}
+-- wait_seen = last tick someone of that side asked, leaving = {[id] =
+-- tick}}
+--
+-- With the world option door_flow = "queue" (docs/world.md, "Crowds"):
+-- a holder whose portal frame pops while it still stands in the doorway
+-- (on either door tile) keeps the other side out until it has stepped off
+-- (at most LEAVE_TICKS ticks), so nobody is admitted head-on into a
+-- person coming through; a side follows its holders once they are within
+-- a tile and a half of the door; door.admitted counts admissions, so a
+-- waiter can tell a moving queue from a stuck door; and people told to
+-- wait step out of the doorway and its lane to a spot beside it
+-- (M.queue_spots).
 local idiv = require("wayfinder.compat").idiv
 local fixed = require("wayfinder.fixed")
 local topology = require("wayfinder.world.topology")
@@ -17,6 +28,49 @@ local topology = require("wayfinder.world.topology")
 local M = {}
 
 local ONE = fixed.ONE
+local HALF = idiv(ONE, 2)
+
+--- Ticks a person coming through keeps a door's other side out, at most.
+M.LEAVE_TICKS = 16
+
+local function queued(w)
+  return w.options.door_flow == "queue"
+end
+
+-- True when person id's centre is within 3/4 tile of a tile centre of the
+-- door (on one of its two tiles, give or take a body).
+local function in_doorway(w, door, id)
+  local x, y = w.walker:person(id)
+  if not x then return false end
+  local t = door.tiles
+  local r = ONE - idiv(ONE, 4)
+  for k = 1, 3, 2 do
+    local cx, cy = t[k] * ONE + HALF, t[k + 1] * ONE + HALF
+    if math.abs(x - cx) < r and math.abs(y - cy) < r then return true end
+  end
+  return false
+end
+
+-- Drops the leaving people who are gone, off the door or out of time;
+-- returns how many are left.
+local function live_leaving(w, door, busy)
+  local leaving = busy.leaving
+  if not leaving then return 0 end
+  local n = 0
+  local ids = {}
+  for id in pairs(leaving) do ids[#ids + 1] = id end
+  table.sort(ids)
+  for _, id in ipairs(ids) do
+    if not w.by_id[id] or w.tick_count - leaving[id] > M.LEAVE_TICKS
+        or not in_doorway(w, door, id) then
+      leaving[id] = nil
+    else
+      n = n + 1
+    end
+  end
+  if n == 0 then busy.leaving = nil end
+  return n
+end
 
 local function side_of(w, p)
   local x, y = w.walker:person(p.id)
@@ -39,18 +93,22 @@ function M.reserve(w, door, p)
     end
   end
   local now = w.tick_count
-  local free = not busy or #busy.ids == 0
-  local same = busy and busy.part == mine and #busy.ids > 0
+  local leaving = busy and queued(w) and live_leaving(w, door, busy) or 0
+  local free = not busy or (#busy.ids == 0 and leaving == 0)
+  local same = busy and busy.part == mine and (#busy.ids > 0 or leaving > 0)
   if same then
     -- follow only once every holder stands on the door's tile or is through
+    -- (in a door queue: within a tile and a half of it, so a queue walks
+    -- on behind its head)
     local t = door.tiles
     local sx, sy = t[1], t[2]
     if topology.tile_part(w, sx, sy) ~= mine then sx, sy = t[3], t[4] end
     local cx, cy = sx * ONE + idiv(ONE, 2), sy * ONE + idiv(ONE, 2)
+    local r = queued(w) and ONE + HALF or HALF
     for _, id in ipairs(busy.ids) do
       local hx, hy = w.walker:person(id)
       if topology.part_at(w, hx, hy) == mine
-          and (math.abs(hx - cx) > idiv(ONE, 2) or math.abs(hy - cy) > idiv(ONE, 2)) then
+          and (math.abs(hx - cx) > r or math.abs(hy - cy) > r) then
         same = false
         break
       end
@@ -61,7 +119,7 @@ function M.reserve(w, door, p)
     and now - busy.wait_since >= w.options.portal_turn and now - busy.wait_seen <= 1
   if free or (same and not turn) then
     if free then
-      local keep = busy and busy.wait_part ~= mine and now - busy.wait_seen <= 1
+      local keep = busy and busy.wait_part and busy.wait_part ~= mine and now - busy.wait_seen <= 1
         and busy.wait_part or nil
       busy = { part = mine, ids = {}, wait_part = keep,
         wait_since = keep and busy.wait_since or nil, wait_seen = keep and busy.wait_seen or nil }
@@ -71,6 +129,7 @@ function M.reserve(w, door, p)
       busy.wait_part, busy.wait_since, busy.wait_seen = nil, nil, nil
     end
     busy.ids[#busy.ids + 1] = p.id
+    if queued(w) then door.admitted = (door.admitted or 0) + 1 end
     return true
   end
   if not busy.wait_part or now - busy.wait_seen > 1 then
@@ -90,7 +149,7 @@ function M.give_up(w, door, p)
   if busy.wait_part == mine then
     busy.wait_part, busy.wait_since, busy.wait_seen = nil, nil, nil
   end
-  if #busy.ids == 0 then door.busy = nil end
+  if #busy.ids == 0 and not busy.leaving then door.busy = nil end
   return busy.ids[1]
 end
 
@@ -100,12 +159,66 @@ function M.release(w, d, p)
   if not busy then return end
   local ids = busy.ids
   for k = #ids, 1, -1 do
-    if ids[k] == p.id then table.remove(ids, k) end
+    if ids[k] == p.id then
+      table.remove(ids, k)
+      if queued(w) and in_doorway(w, d, p.id) then
+        busy.leaving = busy.leaving or {}
+        busy.leaving[p.id] = w.tick_count
+      end
+    end
   end
+  if busy.leaving then return end
   if #ids == 0 and not busy.wait_part then d.busy = nil end
   if #ids == 0 and busy.wait_part and busy.wait_seen < w.tick_count - 1 then
     d.busy = nil
   end
+end
+
+-- Waiting spots beside a door, as (along the wall, into the room) tile
+-- offsets from the door's tile on the waiter's side, best first: none next
+-- to the door's tile or in the lane straight out of it, so a person coming
+-- through always finds the door tile's three neighbours free of waiters.
+local SPOTS = { { 2, 0 }, { -2, 0 }, { 2, 1 }, { -2, 1 }, { 3, 0 }, { -3, 0 }, { 3, 1 },
+  { -3, 1 }, { 2, 2 }, { -2, 2 }, { 2, 3 }, { -2, 3 }, { 3, 2 }, { -3, 2 } }
+
+--- Where person p, told to wait for door `door`, should wait. Returns nil
+-- when p already stands out of the doorway's way (off the door tile's
+-- neighbours and the lane), else a list of candidate spots {x, y} (fixed
+-- point, tile centres of p's part that no one stands on), best first.
+function M.queue_spots(w, door, p)
+  local x, y = w.walker:person(p.id)
+  local mine = topology.part_at(w, x, y)
+  local t = door.tiles
+  local hx, hy, ox, oy = t[1], t[2], t[3], t[4]
+  if topology.tile_part(w, hx, hy) ~= mine then hx, hy, ox, oy = ox, oy, hx, hy end
+  local nx, ny = hx - ox, hy - oy          -- into p's room
+  local tx, ty = -ny, nx                  -- along the wall
+  -- p's offset from the door tile's centre, in (along, into) fixed units
+  local rx, ry = x - (hx * ONE + HALF), y - (hy * ONE + HALF)
+  local along, into = math.abs(rx * tx + ry * ty), rx * nx + ry * ny
+  local near = ONE + 3 * idiv(ONE, 4)
+  local lane = along < ONE - idiv(ONE, 4) and into <= 3 * ONE
+  local beside = along < near and into < near
+  if (not lane and not beside) or into < -HALF then
+    return nil
+  end
+  local out = {}
+  for _, s in ipairs(SPOTS) do
+    local sx, sy = hx + s[1] * tx + s[2] * nx, hy + s[1] * ty + s[2] * ny
+    if sx >= 0 and sy >= 0 and sx < w.width and sy < w.height
+        and topology.tile_part(w, sx, sy) == mine then
+      local cx, cy = sx * ONE + HALF, sy * ONE + HALF
+      if w.walker:square_free(cx, cy, idiv(ONE, 4), p.id) then
+        out[#out + 1] = { cx, cy }
+      end
+    end
+  end
+  return out
+end
+
+--- Door d's admission count (it grows while its queue moves).
+function M.admitted(d)
+  return d.admitted or 0
 end
 
 --- A copy of door d's reservation: {holders = {ids}, side = part,

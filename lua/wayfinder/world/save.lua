@@ -96,7 +96,7 @@ M.OPTIONS = {
   { "width" }, { "height" }, { "route_ids" }, { "max_score" }, { "propagation" },
   { "max_steps" }, { "ignore_radius", fixed = true }, { "tuning", plain = true },
   { "goto_stall" }, { "crowd_stall" }, { "delta_stall" }, { "portal_turn" },
-  { "avoidance" },
+  { "avoidance" }, { "door_flow" },
 }
 
 --- The world's own state beside its objects.
@@ -123,7 +123,7 @@ M.PLACED = {
 M.DOOR = { { "locked" }, { "penalty" }, { "portal_tree" } }
 
 --- A door's state: its reservation (scores are saved per route id).
-M.DOOR_STATE = { { "busy", plain = true, want = "table?" } }
+M.DOOR_STATE = { { "busy", plain = true, want = "table?" }, { "admitted", want = "int?" } }
 
 --- A person's body (its position comes from the walker).
 M.BODY = { { "width", want = "int" }, { "speed", want = "int" },
