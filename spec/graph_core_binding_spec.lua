@@ -301,7 +301,7 @@ describe("core.graph_boxes and graph_boxes_in", function()
     err("graph_boxes_in: bad rectangles or surface codes", core.graph_boxes_in, gr, 1, nil, 4,
       { 0, 0, 9, 9 })
     err("graph_boxes_in: bad rectangles or surface codes", core.graph_boxes_in, gr, 1,
-      ("\200"):rep(16), 4, { 0, 0, 1, 1 })
+      ("\200"):rep(16), 4, { 0, 0, 1, 1 }, true)
   end)
 
   it("cover an open grid, with surfaces and without, and in rectangles", function()
@@ -316,6 +316,15 @@ describe("core.graph_boxes and graph_boxes_in", function()
     assert.are.same({ 0, 0, 2, 2, 0 }, core.graph_boxes_in(gr, 1, nil, 2, { 0, 0, 2, 2 }))
     assert.are.same({}, core.graph_boxes_in(gr, 1, ("\0"):rep(16), 2, {}))
     assert.are.same({ 0, 0, 2, 2, 0 }, core.graph_boxes_in(gr, 1, nil, 2, { 0, 0, 1, 1 }, true))
+  end)
+
+  it("graph_boxes_in without its quadtree argument covers with greedy boxes", function()
+    -- the greedy box is the rectangle itself; the quadtree's leaf meeting
+    -- it is the whole 4 x 4 grid
+    local gr = grid.new(4, 4)
+    assert.are.same({ 0, 0, 3, 3, 0 }, core.graph_boxes_in(gr, 1, nil, 4, { 0, 0, 3, 3 }))
+    assert.are.same({ 0, 0, 3, 3, 0 }, core.graph_boxes_in(gr, 1, nil, 4, { 0, 0, 3, 3 }, false))
+    assert.are.same({ 0, 0, 4, 4, 0 }, core.graph_boxes_in(gr, 1, nil, 4, { 0, 0, 3, 3 }, true))
   end)
 end)
 
