@@ -302,6 +302,8 @@ describe("core.graph_boxes and graph_boxes_in", function()
       { 0, 0, 9, 9 })
     err("graph_boxes_in: bad rectangles or surface codes", core.graph_boxes_in, gr, 1,
       ("\200"):rep(16), 4, { 0, 0, 1, 1 }, true)
+    err("graph_boxes_in: bad rectangles or surface codes", core.graph_boxes_in, gr, 1,
+      ("\200"):rep(16), 4, { 0, 0, 1, 1 })
   end)
 
   it("cover an open grid, with surfaces and without, and in rectangles", function()

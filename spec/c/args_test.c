@@ -1,7 +1,8 @@
 /* args_test.c - the C core's argument checks, which the Lua binding's own
  * checks keep the specs from reaching: every documented WF_ERR_ARG,
- * WF_ERR_NOTFOUND and WF_ERR_FULL of the units API, and the names of every
- * reason and state (unknown values included). Built against
+ * WF_ERR_NOTFOUND and WF_ERR_FULL of the units API, the graph builders'
+ * and the walker's checks, and the names of every reason and state
+ * (unknown values included). Built against
  * src/wayfinder.h alone; `make ctest` runs it as built and under
  * ASan+UBSan, and `make coverage` counts it. Prints "args: N passed, M
  * failed" last and exits non-zero on any failure. */
@@ -559,6 +560,51 @@ static void graph_checks(void)
     wf_graph_destroy(gr);
 }
 
+/* The graph builders' checks: class, spans, box sides, rectangle lists and
+ * surface codes, for the greedy and the quadtree builders alike. */
+static void graph_build_checks(wf_grid *g)
+{
+    wf_graph_boxes b;
+    uint8_t surf[16 * 12];
+    memset(surf, 0, sizeof surf);
+    int r1[4] = { 0, 0, 2, 2 };
+    CHECK_EQ(wf_graph_boxes_from_grid(NULL, 0, NULL, 4, 4, &b), WF_ERR_ARG);
+    CHECK_EQ(wf_graph_boxes_from_grid(g, 0, NULL, 4, 4, NULL), WF_ERR_ARG);
+    CHECK_EQ(wf_graph_boxes_from_grid(g, -1, NULL, 4, 4, &b), WF_ERR_ARG);
+    CHECK_EQ(wf_graph_boxes_from_grid(g, 1, NULL, 4, 4, &b), WF_ERR_ARG);
+    CHECK_EQ(wf_graph_boxes_from_grid(g, 0, NULL, 0, 4, &b), WF_ERR_ARG);
+    CHECK_EQ(wf_graph_quadtree_from_grid(g, 0, NULL, 4, 0, &b), WF_ERR_ARG);
+    for (int quad = 0; quad < 2; quad++) {
+        wf_status (*f)(const wf_grid *, int, const uint8_t *, int, const int *, int,
+                       wf_graph_boxes *) =
+            quad ? wf_graph_quadtree_in_rects : wf_graph_boxes_in_rects;
+        int bad[6][4] = { { -1, 0, 2, 2 }, { 0, -1, 2, 2 }, { 0, 0, 17, 2 },
+                          { 0, 0, 2, 13 }, { 2, 0, 2, 2 }, { 0, 2, 2, 2 } };
+        CHECK_EQ(f(NULL, 0, NULL, 4, r1, 1, &b), WF_ERR_ARG);
+        CHECK_EQ(f(g, 0, NULL, 4, r1, 1, NULL), WF_ERR_ARG);
+        CHECK_EQ(f(g, -1, NULL, 4, r1, 1, &b), WF_ERR_ARG);
+        CHECK_EQ(f(g, 1, NULL, 4, r1, 1, &b), WF_ERR_ARG);
+        CHECK_EQ(f(g, 0, NULL, 0, r1, 1, &b), WF_ERR_ARG);
+        CHECK_EQ(f(g, 0, NULL, 4, r1, -1, &b), WF_ERR_ARG);
+        CHECK_EQ(f(g, 0, NULL, 4, NULL, 1, &b), WF_ERR_ARG);
+        for (int k = 0; k < 6; k++)
+            CHECK_EQ(f(g, 0, NULL, 4, bad[k], 1, &b), WF_ERR_ARG);
+        /* a surface code past the last refused, wherever it lies */
+        surf[16 * 12 - 1] = WF_GRAPH_MAX_SURFACES;
+        CHECK_EQ(f(g, 0, surf, 4, r1, 1, &b), WF_ERR_ARG);
+        surf[16 * 12 - 1] = WF_GRAPH_MAX_SURFACES - 1;
+        CHECK_EQ(f(g, 0, surf, 4, r1, 1, &b), WF_OK);
+        CHECK_EQ(b.nboxes, 1);
+        CHECK_EQ(b.box[2], quad ? 4 : 2);     /* a quadtree leaf, the rectangle */
+        CHECK_EQ(b.box[4], 0);
+        wf_graph_boxes_free(&b);
+        /* no rectangle: no box */
+        CHECK_EQ(f(g, 0, NULL, 4, NULL, 0, &b), WF_OK);
+        CHECK_EQ(b.nboxes, 0);
+        wf_graph_boxes_free(&b);
+    }
+}
+
 static void name_checks(void)
 {
     static const char *const reasons[] = {"fine", "impassable", "overlap", "outside",
@@ -587,6 +633,7 @@ int main(void)
     queue_checks(g);
     splice_checks();
     graph_checks();
+    graph_build_checks(g);
     wf_grid_destroy(g);
     printf("args: %d passed, %d failed\n", passed, failed);
     return failed ? 1 : 0;
