@@ -605,6 +605,146 @@ static void graph_build_checks(wf_grid *g)
     }
 }
 
+/* The walker's checks: sizes, edges out of range, ids, halves, speeds,
+ * facings, routes and event capacity, each refused with nothing changed,
+ * and the NULL walker every function accepts. */
+static void walker_checks(void)
+{
+    wf_walker *wk = (wf_walker *)&wk;        /* must come back NULL */
+    CHECK_EQ(wf_walker_create(NULL, 4, 4), WF_ERR_ARG);
+    CHECK_EQ(wf_walker_create(&wk, 0, 4), WF_ERR_ARG);
+    CHECK_EQ(wk == NULL, 1);
+    CHECK_EQ(wf_walker_create(&wk, 4, 0), WF_ERR_ARG);
+    CHECK_EQ(wf_walker_create(&wk, WF_WALKER_MAX_SIDE + 1, 1), WF_ERR_ARG);
+    CHECK_EQ(wf_walker_create(&wk, 1, WF_WALKER_MAX_SIDE + 1), WF_ERR_ARG);
+    CHECK_EQ(wf_walker_create(&wk, WF_WALKER_MAX_SIDE, WF_WALKER_MAX_SIDE), WF_ERR_ARG);
+    CHECK_EQ(wf_walker_create(&wk, 6, 4), WF_OK);
+    CHECK_EQ(wf_walker_width(wk), 6);
+    CHECK_EQ(wf_walker_height(wk), 4);
+    /* edges: vertical x in [0, 6], y in [0, 4); horizontal x in [0, 6),
+     * y in [0, 4] */
+    CHECK_EQ(wf_walker_set_wall(NULL, 1, 1, 1, 1), WF_ERR_ARG);
+    CHECK_EQ(wf_walker_set_wall(wk, 1, 7, 0, 1), WF_ERR_ARG);
+    CHECK_EQ(wf_walker_set_wall(wk, 1, -1, 0, 1), WF_ERR_ARG);
+    CHECK_EQ(wf_walker_set_wall(wk, 1, 0, 4, 1), WF_ERR_ARG);
+    CHECK_EQ(wf_walker_set_wall(wk, 1, 0, -1, 1), WF_ERR_ARG);
+    CHECK_EQ(wf_walker_set_wall(wk, 0, 6, 0, 1), WF_ERR_ARG);
+    CHECK_EQ(wf_walker_set_wall(wk, 0, -1, 0, 1), WF_ERR_ARG);
+    CHECK_EQ(wf_walker_set_wall(wk, 0, 0, 5, 1), WF_ERR_ARG);
+    CHECK_EQ(wf_walker_set_wall(wk, 0, 0, -1, 1), WF_ERR_ARG);
+    CHECK_EQ(wf_walker_set_wall(wk, 1, 6, 3, 1), WF_OK);
+    CHECK_EQ(wf_walker_set_wall(wk, 0, 5, 4, 1), WF_OK);
+    CHECK_EQ(wf_walker_wall(wk, 1, 6, 3), 1);
+    CHECK_EQ(wf_walker_wall(wk, 0, 5, 4), 1);
+    CHECK_EQ(wf_walker_wall(wk, 1, 7, 3), 0);
+    CHECK_EQ(wf_walker_wall(NULL, 1, 0, 0), 0);
+    CHECK_EQ(wf_walker_set_door(NULL, 1, 3, 1, 9, 1), WF_ERR_ARG);
+    CHECK_EQ(wf_walker_set_door(wk, 0, 3, 9, 9, 1), WF_ERR_ARG);
+    /* removing a door from an edge that has none changes nothing */
+    CHECK_EQ(wf_walker_set_door(wk, 1, 3, 1, 0, 0), WF_OK);
+    /* boxes: ids and corners */
+    CHECK_EQ(wf_walker_set_box(NULL, 1, 0, 0, F(1), F(1)), WF_ERR_ARG);
+    CHECK_EQ(wf_walker_set_box(wk, 0, 0, 0, F(1), F(1)), WF_ERR_ARG);
+    CHECK_EQ(wf_walker_set_box(wk, 1, F(1), 0, 0, F(1)), WF_ERR_ARG);
+    CHECK_EQ(wf_walker_set_box(wk, 1, 0, F(1), F(1), 0), WF_ERR_ARG);
+    CHECK_EQ(wf_walker_remove_box(NULL, 1), WF_ERR_ARG);
+    CHECK_EQ(wf_walker_remove_box(wk, 1), WF_ERR_NOTFOUND);
+    /* people: id, position, half size, speed, facing; an id used twice */
+    wf_fix c = F(1) + F(1) / 2, half = F(1) / 4, speed = F(1) / 8;
+    CHECK_EQ(wf_walker_add_person(NULL, 1, c, c, half, speed, 0), WF_ERR_ARG);
+    CHECK_EQ(wf_walker_add_person(wk, 0, c, c, half, speed, 0), WF_ERR_ARG);
+    CHECK_EQ(wf_walker_add_person(wk, 1, -1, c, half, speed, 0), WF_ERR_ARG);
+    CHECK_EQ(wf_walker_add_person(wk, 1, c, -1, half, speed, 0), WF_ERR_ARG);
+    CHECK_EQ(wf_walker_add_person(wk, 1, F(6), c, half, speed, 0), WF_ERR_ARG);
+    CHECK_EQ(wf_walker_add_person(wk, 1, c, F(4), half, speed, 0), WF_ERR_ARG);
+    CHECK_EQ(wf_walker_add_person(wk, 1, c, c, 0, speed, 0), WF_ERR_ARG);
+    CHECK_EQ(wf_walker_add_person(wk, 1, c, c, WF_WALKER_MAX_HALF + 1, speed, 0), WF_ERR_ARG);
+    CHECK_EQ(wf_walker_add_person(wk, 1, c, c, half, 0, 0), WF_ERR_ARG);
+    CHECK_EQ(wf_walker_add_person(wk, 1, c, c, half, F(1) + 1, 0), WF_ERR_ARG);
+    CHECK_EQ(wf_walker_add_person(wk, 1, c, c, half, speed, -1), WF_ERR_ARG);
+    CHECK_EQ(wf_walker_add_person(wk, 1, c, c, half, speed, 8), WF_ERR_ARG);
+    CHECK_EQ(wf_walker_person_count(wk), 0);
+    CHECK_EQ(wf_walker_add_person(wk, 3, c, c, half, speed, 0), WF_OK);
+    CHECK_EQ(wf_walker_add_person(wk, 3, c, c, half, speed, 0), WF_ERR_ARG);
+    /* a lower id goes before: the index is rebuilt, not appended to */
+    CHECK_EQ(wf_walker_add_person(wk, 2, F(4) + F(1) / 2, c, half, speed, 4), WF_OK);
+    CHECK_EQ(wf_walker_person_count(wk), 2);
+    CHECK_EQ(wf_walker_person_id(wk, 0), 2);
+    CHECK_EQ(wf_walker_person_id(wk, 1), 3);
+    CHECK_EQ(wf_walker_person_id(wk, 2), 0);
+    CHECK_EQ(wf_walker_person_id(NULL, 0), 0);
+    CHECK_EQ(wf_walker_person_count(NULL), 0);
+    CHECK_EQ(wf_walker_remove_person(NULL, 3), WF_ERR_ARG);
+    CHECK_EQ(wf_walker_remove_person(wk, 4), WF_ERR_NOTFOUND);
+    CHECK_EQ(wf_walker_place_person(NULL, 3, c, c, 0), WF_ERR_ARG);
+    CHECK_EQ(wf_walker_place_person(wk, 3, F(6), c, 0), WF_ERR_ARG);
+    CHECK_EQ(wf_walker_place_person(wk, 3, c, c, -1), WF_ERR_ARG);
+    CHECK_EQ(wf_walker_place_person(wk, 3, c, c, 8), WF_ERR_ARG);
+    CHECK_EQ(wf_walker_place_person(wk, 4, c, c, 0), WF_ERR_NOTFOUND);
+    CHECK_EQ(wf_walker_set_speed(NULL, 3, speed), WF_ERR_ARG);
+    CHECK_EQ(wf_walker_set_speed(wk, 3, 0), WF_ERR_ARG);
+    CHECK_EQ(wf_walker_set_speed(wk, 4, speed), WF_ERR_NOTFOUND);
+    /* routes: points, counts, index, a point outside */
+    wf_fix xy[4] = { c, c, F(3), c }, out_xy[4] = { c, c, F(3), F(5) };
+    CHECK_EQ(wf_walker_set_route(NULL, 3, xy, 2, 0), WF_ERR_ARG);
+    CHECK_EQ(wf_walker_set_route(wk, 3, NULL, 2, 0), WF_ERR_ARG);
+    CHECK_EQ(wf_walker_set_route(wk, 3, xy, 0, 0), WF_ERR_ARG);
+    CHECK_EQ(wf_walker_set_route(wk, 3, xy, WF_WALKER_MAX_POINTS + 1, 0), WF_ERR_ARG);
+    CHECK_EQ(wf_walker_set_route(wk, 3, xy, 2, -1), WF_ERR_ARG);
+    CHECK_EQ(wf_walker_set_route(wk, 3, xy, 2, 3), WF_ERR_ARG);
+    CHECK_EQ(wf_walker_set_route(wk, 4, xy, 2, 0), WF_ERR_NOTFOUND);
+    CHECK_EQ(wf_walker_set_route(wk, 3, out_xy, 2, 0), WF_ERR_ARG);
+    wf_person_state ps;
+    CHECK_EQ(wf_walker_person(wk, 3, &ps), WF_OK);
+    CHECK_EQ(ps.walking, 0);
+    CHECK_EQ(ps.npoints, 0);
+    CHECK_EQ(wf_walker_person(NULL, 3, &ps), WF_ERR_ARG);
+    CHECK_EQ(wf_walker_person(wk, 3, NULL), WF_ERR_ARG);
+    CHECK_EQ(wf_walker_person(wk, 4, &ps), WF_ERR_NOTFOUND);
+    const wf_fix *rxy = NULL;
+    int rn = -1;
+    CHECK_EQ(wf_walker_route(NULL, 3, &rxy, &rn), WF_ERR_ARG);
+    CHECK_EQ(wf_walker_route(wk, 3, NULL, &rn), WF_ERR_ARG);
+    CHECK_EQ(wf_walker_route(wk, 3, &rxy, NULL), WF_ERR_ARG);
+    CHECK_EQ(wf_walker_route(wk, 4, &rxy, &rn), WF_ERR_NOTFOUND);
+    CHECK_EQ(wf_walker_stop(NULL, 3), WF_ERR_ARG);
+    CHECK_EQ(wf_walker_stop(wk, 4), WF_ERR_NOTFOUND);
+    /* avoidance modes */
+    CHECK_EQ(wf_walker_set_avoidance(NULL, WF_WALKER_AVOID_NONE), WF_ERR_ARG);
+    CHECK_EQ(wf_walker_set_avoidance(wk, -1), WF_ERR_ARG);
+    CHECK_EQ(wf_walker_set_avoidance(wk, WF_WALKER_AVOID_SIDESTEP + 1), WF_ERR_ARG);
+    CHECK_EQ(wf_walker_avoidance(wk), WF_WALKER_AVOID_NONE);
+    CHECK_EQ(wf_walker_avoidance(NULL), WF_WALKER_AVOID_NONE);
+    /* a step needs room for one event per walking person */
+    wf_move_event ev[2];
+    size_t count = 9;
+    CHECK_EQ(wf_walker_step(NULL, ev, 2, &count), WF_ERR_ARG);
+    CHECK_EQ(wf_walker_step(wk, ev, 2, NULL), WF_ERR_ARG);
+    CHECK_EQ(wf_walker_step(wk, NULL, 0, &count), WF_OK);   /* nobody walks */
+    CHECK_EQ(count, 0);
+    CHECK_EQ(wf_walker_set_route(wk, 3, xy, 2, 1), WF_OK);
+    CHECK_EQ(wf_walker_step(wk, ev, 0, &count), WF_ERR_ARG);
+    CHECK_EQ(wf_walker_step(wk, NULL, 2, &count), WF_ERR_ARG);
+    CHECK_EQ(wf_walker_person(wk, 3, &ps), WF_OK);
+    CHECK_EQ(ps.x, c);                         /* the refused steps moved nobody */
+    CHECK_EQ(ps.walking, 1);
+    CHECK_EQ(wf_walker_step(wk, ev, 2, &count), WF_OK);
+    CHECK_EQ(count, 0);
+    CHECK_EQ(wf_walker_person(wk, 3, &ps), WF_OK);
+    CHECK_EQ(ps.x, c + speed);
+    int is_free = -1;
+    uint32_t blk = 7;
+    CHECK_EQ(wf_walker_square_free(NULL, c, c, half, 0, &is_free, &blk), WF_ERR_ARG);
+    CHECK_EQ(wf_walker_square_free(wk, c, c, half, 0, NULL, &blk), WF_ERR_ARG);
+    CHECK_EQ(wf_walker_square_free(wk, F(4) + F(1) / 2, c, half, 0, &is_free, NULL), WF_OK);
+    CHECK_EQ(is_free, 0);
+    CHECK_EQ(wf_walker_square_free(wk, F(4) + F(1) / 2, c, half, 2, &is_free, &blk), WF_OK);
+    CHECK_EQ(is_free, 1);
+    CHECK_EQ(blk, 0);
+    wf_walker_destroy(wk);
+    wf_walker_destroy(NULL);
+}
+
 static void name_checks(void)
 {
     static const char *const reasons[] = {"fine", "impassable", "overlap", "outside",
@@ -634,6 +774,7 @@ int main(void)
     splice_checks();
     graph_checks();
     graph_build_checks(g);
+    walker_checks();
     wf_grid_destroy(g);
     printf("args: %d passed, %d failed\n", passed, failed);
     return failed ? 1 : 0;
