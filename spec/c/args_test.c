@@ -1,7 +1,7 @@
 /* args_test.c - the C core's argument checks, which the Lua binding's own
  * checks keep the specs from reaching: every documented WF_ERR_ARG,
- * WF_ERR_NOTFOUND and WF_ERR_FULL of the units API, the graph builders'
- * and the walker's checks, and the names of every reason and state
+ * WF_ERR_NOTFOUND and WF_ERR_FULL of the units API, the graph search's,
+ * the graph builders' and the walker's checks, and the names of every reason and state
  * (unknown values included). Built against
  * src/wayfinder.h alone; `make ctest` runs it as built and under
  * ASan+UBSan, and `make coverage` counts it. Prints "args: N passed, M
@@ -560,6 +560,107 @@ static void graph_checks(void)
     wf_graph_destroy(gr);
 }
 
+/* The graph search's checks: every field of a query out of range, sectors
+ * given past the last, steps and finishes out of turn or after the graph
+ * changed, and the NULL search and outputs. */
+static void graph_search_checks(void)
+{
+    wf_graph_sector sec[2];
+    memset(sec, 0, sizeof sec);
+    sec[0].x1 = sec[1].x0 = F(4);
+    sec[1].x1 = F(8);
+    sec[0].y1 = sec[1].y1 = F(4);
+    wf_graph_portal por = walk_portal();
+    wf_graph *gr = NULL;
+    CHECK_EQ(wf_graph_create(&gr, sec, 2, &por, 1, NULL), WF_OK);
+    wf_graph_search *s = (wf_graph_search *)&s;
+    CHECK_EQ(wf_graph_search_create(NULL), WF_ERR_ARG);
+    CHECK_EQ(wf_graph_search_create(&s), WF_OK);
+    wf_graph_query q, b;
+    wf_graph_query_init(&q);
+    q.sx = F(1);
+    q.sy = F(2);
+    q.gx = F(7);
+    q.gy = F(2);
+    CHECK_EQ(wf_graph_search_begin(NULL, gr, &q), WF_ERR_ARG);
+    CHECK_EQ(wf_graph_search_begin(s, NULL, &q), WF_ERR_ARG);
+    CHECK_EQ(wf_graph_search_begin(s, gr, NULL), WF_ERR_ARG);
+#define BAD_QUERY(field, value)                                    \
+    do {                                                           \
+        b = q;                                                     \
+        b.field = value;                                           \
+        CHECK_EQ(wf_graph_search_begin(s, gr, &b), WF_ERR_ARG);    \
+    } while (0)
+    BAD_QUERY(sx, WF_GRAPH_LIMIT + 1);
+    BAD_QUERY(sy, -WF_GRAPH_LIMIT - 1);
+    BAD_QUERY(gx, WF_GRAPH_LIMIT + 1);
+    BAD_QUERY(gy, WF_GRAPH_LIMIT + 1);
+    BAD_QUERY(wnum, 0);
+    BAD_QUERY(wnum, 1001);
+    BAD_QUERY(wden, 0);
+    BAD_QUERY(rnum, 0);
+    BAD_QUERY(rden, 1001);
+    BAD_QUERY(ssector, 2);
+    BAD_QUERY(gsector, 2);
+    BAD_QUERY(time, -1);
+    BAD_QUERY(time, WF_GRAPH_MAX_COST + 1);
+    BAD_QUERY(mult[3], -1);
+    BAD_QUERY(mult[63], WF_GRAPH_MAX_MULT + 1);
+    b = q;
+    b.wnum = 2;
+    b.wden = 3;                                /* a weight below 1 */
+    CHECK_EQ(wf_graph_search_begin(s, gr, &b), WF_ERR_ARG);
+#undef BAD_QUERY
+    /* steps and finishes out of turn */
+    uint64_t used = 9;
+    int finished = 9;
+    wf_graph_result r;
+    CHECK_EQ(wf_graph_search_step(NULL, 10, &used, &finished), WF_ERR_ARG);
+    CHECK_EQ(used, 0);
+    CHECK_EQ(finished, 0);
+    CHECK_EQ(wf_graph_search_step(s, 10, NULL, NULL), WF_ERR_ARG);   /* idle */
+    CHECK_EQ(wf_graph_search_finish(NULL, &r), WF_ERR_ARG);
+    CHECK_EQ(wf_graph_search_finish(s, NULL), WF_ERR_ARG);
+    CHECK_EQ(wf_graph_search_finish(s, &r), WF_ERR_ARG);
+    /* sectors given instead of located: the start given as sector 1 */
+    b = q;
+    b.ssector = 1;
+    b.gsector = 1;
+    CHECK_EQ(wf_graph_search_begin(s, gr, &b), WF_OK);
+    CHECK_EQ(wf_graph_search_step(s, 100, NULL, NULL), WF_OK);
+    CHECK_EQ(wf_graph_search_finish(s, &r), WF_OK);
+    CHECK_EQ(r.nsteps, 0);
+    /* a search begun, the graph changed: step and finish refuse */
+    CHECK_EQ(wf_graph_search_begin(s, gr, &q), WF_OK);
+    CHECK_EQ(wf_graph_search_step(s, 1, &used, &finished), WF_OK);
+    CHECK_EQ(used, 1);
+    CHECK_EQ(finished, 0);
+    CHECK_EQ(wf_graph_set_danger(gr, 1, 1), WF_OK);
+    CHECK_EQ(wf_graph_search_step(s, 100, &used, &finished), WF_ERR_ARG);
+    CHECK_EQ(wf_graph_search_begin(s, gr, &q), WF_OK);
+    CHECK_EQ(wf_graph_search_step(s, 100, &used, &finished), WF_OK);
+    CHECK_EQ(finished, 1);
+    CHECK_EQ(wf_graph_set_danger(gr, 1, 0), WF_OK);
+    CHECK_EQ(wf_graph_search_finish(s, &r), WF_ERR_ARG);
+    /* a budget of 0 expands nothing; cancel leaves it idle */
+    CHECK_EQ(wf_graph_search_begin(s, gr, &q), WF_OK);
+    CHECK_EQ(wf_graph_search_step(s, 0, &used, &finished), WF_OK);
+    CHECK_EQ(used, 0);
+    CHECK_EQ(finished, 0);
+    wf_graph_search_cancel(s);
+    wf_graph_search_cancel(NULL);
+    CHECK_EQ(wf_graph_search_step(s, 10, &used, &finished), WF_ERR_ARG);
+    /* the whole search: one portal, cost the walk from (1, 2) to (7, 2) */
+    CHECK_EQ(wf_graph_search_begin(s, gr, &q), WF_OK);
+    CHECK_EQ(wf_graph_search_step(s, 100, &used, &finished), WF_OK);
+    CHECK_EQ(wf_graph_search_finish(s, &r), WF_OK);
+    CHECK_EQ(r.nsteps, 1);
+    CHECK_EQ(r.cost, F(6));
+    wf_graph_search_destroy(s);
+    wf_graph_search_destroy(NULL);
+    wf_graph_destroy(gr);
+}
+
 /* The graph builders' checks: class, spans, box sides, rectangle lists and
  * surface codes, for the greedy and the quadtree builders alike. */
 static void graph_build_checks(wf_grid *g)
@@ -773,6 +874,7 @@ int main(void)
     queue_checks(g);
     splice_checks();
     graph_checks();
+    graph_search_checks();
     graph_build_checks(g);
     walker_checks();
     wf_grid_destroy(g);
