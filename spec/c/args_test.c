@@ -560,6 +560,69 @@ static void graph_checks(void)
     wf_graph_destroy(gr);
 }
 
+/* wf_graph_create's and wf_graph_patch's counts and arrays, and patches
+ * whose indices are out of range or repeated: refused, the old graph
+ * kept. */
+static void graph_patch_checks(void)
+{
+    wf_graph_sector sec[2], add;
+    memset(sec, 0, sizeof sec);
+    sec[0].x1 = sec[1].x0 = F(4);
+    sec[1].x1 = F(8);
+    sec[0].y1 = sec[1].y1 = F(4);
+    add = sec[1];
+    wf_graph_portal por = walk_portal();
+    wf_graph *gr = NULL, *np = (wf_graph *)&np;
+    wf_graph_error err;
+    CHECK_EQ(wf_graph_create(&gr, sec, WF_GRAPH_MAX_SECTORS + 1, &por, 1, &err), WF_ERR_ARG);
+    CHECK_EQ(wf_graph_create(&gr, sec, 2, &por, -1, &err), WF_ERR_ARG);
+    CHECK_EQ(wf_graph_create(&gr, sec, 2, &por, 1, &err), WF_OK);
+    const int one[] = { 1 }, zero[] = { 0 }, neg[] = { -1 }, two[] = { 2 }, twice[] = { 0, 0 };
+    const int mv_neg[] = { -1, 0, 1 }, mv_past[] = { 1, 0, 1 };
+#define PATCH(ds, nds, as, nas, dp, ndp, mv, nmv, ap, nap) \
+    wf_graph_patch(&np, gr, ds, nds, as, nas, dp, ndp, mv, nmv, ap, nap, &err)
+    /* negative counts, and arrays missing for their counts */
+    CHECK_EQ(PATCH(NULL, -1, NULL, 0, NULL, 0, NULL, 0, NULL, 0), WF_ERR_ARG);
+    CHECK_EQ(PATCH(NULL, 0, NULL, -1, NULL, 0, NULL, 0, NULL, 0), WF_ERR_ARG);
+    CHECK_EQ(PATCH(NULL, 0, NULL, 0, NULL, -1, NULL, 0, NULL, 0), WF_ERR_ARG);
+    CHECK_EQ(PATCH(NULL, 0, NULL, 0, NULL, 0, NULL, -1, NULL, 0), WF_ERR_ARG);
+    CHECK_EQ(PATCH(NULL, 0, NULL, 0, NULL, 0, NULL, 0, NULL, -1), WF_ERR_ARG);
+    CHECK_EQ(PATCH(NULL, 0, NULL, 1, NULL, 0, NULL, 0, NULL, 0), WF_ERR_ARG);
+    CHECK_EQ(PATCH(NULL, 0, NULL, 0, NULL, 1, NULL, 0, NULL, 0), WF_ERR_ARG);
+    CHECK_EQ(PATCH(NULL, 0, NULL, 0, NULL, 0, NULL, 1, NULL, 0), WF_ERR_ARG);
+    CHECK_EQ(PATCH(NULL, 0, NULL, 0, NULL, 0, NULL, 0, NULL, 1), WF_ERR_ARG);
+    CHECK_EQ(PATCH(NULL, 0, &add, WF_GRAPH_MAX_SECTORS + 1, NULL, 0, NULL, 0, NULL, 0),
+             WF_ERR_ARG);
+    CHECK_EQ(PATCH(NULL, 0, NULL, 0, NULL, 0, NULL, 0, &por, WF_GRAPH_MAX_PORTALS + 1),
+             WF_ERR_ARG);
+    CHECK_EQ(wf_graph_patch(NULL, gr, NULL, 0, NULL, 0, NULL, 0, NULL, 0, NULL, 0, NULL),
+             WF_ERR_ARG);
+    /* indices out of range or repeated */
+    CHECK_EQ(PATCH(neg, 1, NULL, 0, NULL, 0, NULL, 0, NULL, 0), WF_ERR_ARG);
+    CHECK_EQ(PATCH(two, 1, NULL, 0, NULL, 0, NULL, 0, NULL, 0), WF_ERR_ARG);
+    CHECK_EQ(err.fault, WF_GF_NONE);
+    CHECK_EQ(PATCH(NULL, 0, NULL, 0, neg, 1, NULL, 0, NULL, 0), WF_ERR_ARG);
+    CHECK_EQ(PATCH(NULL, 0, NULL, 0, one, 1, NULL, 0, NULL, 0), WF_ERR_ARG);
+    CHECK_EQ(PATCH(NULL, 0, NULL, 0, twice, 2, NULL, 0, NULL, 0), WF_ERR_ARG);
+    CHECK_EQ(PATCH(NULL, 0, NULL, 0, NULL, 0, mv_neg, 1, NULL, 0), WF_ERR_ARG);
+    CHECK_EQ(PATCH(NULL, 0, NULL, 0, NULL, 0, mv_past, 1, NULL, 0), WF_ERR_ARG);
+    CHECK_EQ(PATCH(NULL, 0, NULL, 0, zero, 1, mv_past, 1, NULL, 0), WF_ERR_ARG);
+    CHECK_EQ(np == NULL, 1);
+    /* a sector dropped and added back, the portal moved onto it */
+    const int mv_ok[] = { 0, 0, 1 };
+    CHECK_EQ(PATCH(one, 1, &add, 1, NULL, 0, mv_ok, 1, NULL, 0), WF_OK);
+    CHECK_EQ(wf_graph_sector_count(np), 2);
+    CHECK_EQ(wf_graph_locate(np, F(6), F(1)), 1);
+    wf_graph_destroy(np);
+    /* without an error record */
+    CHECK_EQ(wf_graph_patch(&np, gr, two, 1, NULL, 0, NULL, 0, NULL, 0, NULL, 0, NULL),
+             WF_ERR_ARG);
+#undef PATCH
+    CHECK_EQ(wf_graph_sector_count(gr), 2);
+    CHECK_EQ(wf_graph_portal_count(gr), 1);
+    wf_graph_destroy(gr);
+}
+
 /* The graph search's checks: every field of a query out of range, sectors
  * given past the last, steps and finishes out of turn or after the graph
  * changed, and the NULL search and outputs. */
@@ -874,6 +937,7 @@ int main(void)
     queue_checks(g);
     splice_checks();
     graph_checks();
+    graph_patch_checks();
     graph_search_checks();
     graph_build_checks(g);
     walker_checks();
