@@ -178,6 +178,117 @@ static void unit_checks(wf_grid *g)
     wf_units_destroy(u);
 }
 
+/* wf_units_restore takes a unit's whole state from a save: every field
+ * out of range or inconsistent with the state is refused and adds no
+ * unit; the same record with a fresh id is accepted as it was. */
+static void restore_checks(wf_grid *g)
+{
+    wf_units *u = NULL;
+    wf_units_config c;
+    wf_units_config_init(&c);
+    c.capacity = 4;
+    CHECK_EQ(wf_units_create(&u, g, &c), WF_OK);
+    wf_unit_reason why;
+    uint32_t id = 0;
+    CHECK_EQ(wf_units_add(u, g, F(2), F(2), 0, F(1) / 4, F(1), &id, &why), WF_OK);
+    wf_unit_info base, in;
+    CHECK_EQ(wf_units_get(u, id, &base), WF_OK);
+    base.id = 50;
+    const wf_fix way[4] = { F(3), F(2), F(5), F(2) }, out_way[2] = { F(3), F(12) };
+    wf_goal far;
+    wf_goal_point(&far, F(5), F(2));
+#define BAD(field, value)                                          \
+    do {                                                           \
+        in = base;                                                 \
+        in.field = value;                                          \
+        CHECK_EQ(wf_units_restore(u, g, &in, NULL, 0), WF_ERR_ARG); \
+    } while (0)
+    BAD(id, 0);
+    BAD(id, UINT32_MAX);
+    BAD(cls, -1);
+    BAD(cls, 1);
+    BAD(radius, 0);
+    BAD(radius, WF_UNIT_MAX_RADIUS + 1);
+    BAD(speed, 0);
+    BAD(speed, WF_UNIT_MAX_SPEED + 1);
+    BAD(x, -1);
+    BAD(y, -1);
+    BAD(x, F(16));
+    BAD(y, F(12));
+    BAD(state, (wf_unit_state)-1);
+    BAD(state, (wf_unit_state)(WF_UNIT_ESCAPING + 1));
+    BAD(nway, 1);                               /* n is 0 */
+    BAD(next, -1);
+    BAD(next, 1);
+    BAD(wait, -1);
+    BAD(order_ticks, -1);
+    BAD(has_order, 2);
+    BAD(plan_seq, 3);                           /* idle with a plan pending */
+    BAD(state, WF_UNIT_PLANNING);               /* planning without an order */
+    BAD(state, WF_UNIT_MOVING);                 /* moving without an order */
+    BAD(vx, 2 * WF_UNIT_MAX_SPEED + 1);
+    BAD(vy, -2 * WF_UNIT_MAX_SPEED - 1);
+    BAD(cur, -1);
+    BAD(cur, base.speed + 1);
+    BAD(hx, F(1) + 1);
+    BAD(hy, -F(1) - 1);
+    BAD(best, -1);
+    BAD(stall, -1);
+    BAD(yield, -1);
+    BAD(yield, WF_UNIT_STALL_TICKS + 1);
+    in = base;
+    in.hx = in.hy = 0;                          /* no heading */
+    CHECK_EQ(wf_units_restore(u, g, &in, NULL, 0), WF_ERR_ARG);
+    /* an order's goal, a plan's sequence number, waypoints, an escape */
+    in = base;
+    in.has_order = 1;
+    in.goal = far;
+    in.goal.type = (wf_goal_type)7;
+    CHECK_EQ(wf_units_restore(u, g, &in, NULL, 0), WF_ERR_ARG);
+    in.goal = far;
+    in.state = WF_UNIT_PLANNING;                /* a point goal needs its plan */
+    CHECK_EQ(wf_units_restore(u, g, &in, NULL, 0), WF_ERR_ARG);
+    in.state = WF_UNIT_MOVING;                  /* moving with no waypoint */
+    CHECK_EQ(wf_units_restore(u, g, &in, NULL, 0), WF_ERR_ARG);
+    in.nway = 1;
+    CHECK_EQ(wf_units_restore(u, g, &in, out_way, 1), WF_ERR_ARG);
+    in.state = WF_UNIT_ESCAPING;
+    in.nway = 0;
+    in.ex = F(16);
+    CHECK_EQ(wf_units_restore(u, g, &in, NULL, 0), WF_ERR_ARG);
+    in.ex = F(3);
+    in.ey = -1;
+    CHECK_EQ(wf_units_restore(u, g, &in, NULL, 0), WF_ERR_ARG);
+#undef BAD
+    CHECK_EQ(wf_units_count(u), 1);
+    /* accepted: moving along two waypoints toward the far point */
+    in = base;
+    in.has_order = 1;
+    in.goal = far;
+    in.state = WF_UNIT_MOVING;
+    in.nway = 2;
+    in.next = 0;
+    CHECK_EQ(wf_units_restore(u, g, &in, way, 2), WF_OK);
+    CHECK_EQ(wf_units_count(u), 2);
+    wf_unit_info back;
+    CHECK_EQ(wf_units_get(u, 50, &back), WF_OK);
+    CHECK_EQ(back.state, WF_UNIT_MOVING);
+    CHECK_EQ(back.nway, 2);
+    CHECK_EQ(back.x, base.x);
+    CHECK_EQ(wf_units_restore(u, g, &in, way, 2), WF_ERR_ARG);  /* the id is taken */
+    /* short paths and vertex edges over a grid of another size or range */
+    wf_grid *other = grid(10, 10);
+    const wf_fix *pts;
+    int np = 0, reached = 0;
+    wf_vertex_stats st;
+    CHECK_EQ(wf_units_short_path(u, other, id, &far, F(4), 0, &pts, &np, &reached, &st),
+             WF_ERR_ARG);
+    CHECK_EQ(wf_units_short_path(u, NULL, id, &far, F(4), 0, &pts, &np, &reached, &st),
+             WF_ERR_ARG);
+    wf_grid_destroy(other);
+    wf_units_destroy(u);
+}
+
 /* Goals against direct references: a circle touches a navcell when the
  * navcell's closest point is within r; an inverted circle when its farthest
  * corner is at r or beyond; an axis-aligned square when the closed boxes
@@ -932,6 +1043,7 @@ int main(void)
     }
     config_checks(g);
     unit_checks(g);
+    restore_checks(g);
     name_checks();
     goal_checks();
     queue_checks(g);
