@@ -15,11 +15,18 @@
 #error "wayfinder must not be built with -ffast-math (it removes NaN checks)"
 #endif
 
-#if defined(__GNUC__)
+/* Forced inlining only when optimising: an unoptimised build (-O0, the
+ * coverage build) keeps one copy of each helper, so each of its source
+ * branches is counted once rather than once per inlined copy, where a
+ * direction fixed at the call site makes the other side unreachable. */
+#if defined(__GNUC__) && defined(__OPTIMIZE__)
 #define WF_ALWAYS_INLINE inline __attribute__((always_inline))
-#define WF_NOINLINE __attribute__((noinline))
 #else
 #define WF_ALWAYS_INLINE inline
+#endif
+#if defined(__GNUC__)
+#define WF_NOINLINE __attribute__((noinline))
+#else
 #define WF_NOINLINE
 #endif
 

@@ -271,6 +271,9 @@ wf_status wf_graph_boxes_in_rects(const wf_grid *g, int cls, const uint8_t *surf
         if (q[2] > bx1) bx1 = q[2];
         if (q[3] > by1) by1 = q[3];
     }
+    if (surface)
+        for (size_t i = 0; i < (size_t)w * (size_t)h; i++)
+            if (surface[i] >= WF_GRAPH_MAX_SURFACES) return WF_ERR_ARG;
     ibuf boxes = { 0, 0, 0 };
     if (nrects == 0) {
         out->box = malloc(sizeof(int));

@@ -1,7 +1,8 @@
 /* args_test.c - the C core's argument checks, which the Lua binding's own
  * checks keep the specs from reaching: every documented WF_ERR_ARG,
- * WF_ERR_NOTFOUND and WF_ERR_FULL of the units API, and the names of every
- * reason and state (unknown values included). Built against
+ * WF_ERR_NOTFOUND and WF_ERR_FULL of the units API, the graph search's,
+ * the graph builders' and the walker's checks, and the names of every reason and state
+ * (unknown values included). Built against
  * src/wayfinder.h alone; `make ctest` runs it as built and under
  * ASan+UBSan, and `make coverage` counts it. Prints "args: N passed, M
  * failed" last and exits non-zero on any failure. */
@@ -174,6 +175,117 @@ static void unit_checks(wf_grid *g)
     /* restore: a duplicate id, a bad state, a bad class */
     CHECK_EQ(wf_units_get(u, 1, &info), WF_OK);
     CHECK_EQ(wf_units_restore(u, g, &info, NULL, 0), WF_ERR_ARG);
+    wf_units_destroy(u);
+}
+
+/* wf_units_restore takes a unit's whole state from a save: every field
+ * out of range or inconsistent with the state is refused and adds no
+ * unit; the same record with a fresh id is accepted as it was. */
+static void restore_checks(wf_grid *g)
+{
+    wf_units *u = NULL;
+    wf_units_config c;
+    wf_units_config_init(&c);
+    c.capacity = 4;
+    CHECK_EQ(wf_units_create(&u, g, &c), WF_OK);
+    wf_unit_reason why;
+    uint32_t id = 0;
+    CHECK_EQ(wf_units_add(u, g, F(2), F(2), 0, F(1) / 4, F(1), &id, &why), WF_OK);
+    wf_unit_info base, in;
+    CHECK_EQ(wf_units_get(u, id, &base), WF_OK);
+    base.id = 50;
+    const wf_fix way[4] = { F(3), F(2), F(5), F(2) }, out_way[2] = { F(3), F(12) };
+    wf_goal far;
+    wf_goal_point(&far, F(5), F(2));
+#define BAD(field, value)                                          \
+    do {                                                           \
+        in = base;                                                 \
+        in.field = value;                                          \
+        CHECK_EQ(wf_units_restore(u, g, &in, NULL, 0), WF_ERR_ARG); \
+    } while (0)
+    BAD(id, 0);
+    BAD(id, UINT32_MAX);
+    BAD(cls, -1);
+    BAD(cls, 1);
+    BAD(radius, 0);
+    BAD(radius, WF_UNIT_MAX_RADIUS + 1);
+    BAD(speed, 0);
+    BAD(speed, WF_UNIT_MAX_SPEED + 1);
+    BAD(x, -1);
+    BAD(y, -1);
+    BAD(x, F(16));
+    BAD(y, F(12));
+    BAD(state, (wf_unit_state)-1);
+    BAD(state, (wf_unit_state)(WF_UNIT_ESCAPING + 1));
+    BAD(nway, 1);                               /* n is 0 */
+    BAD(next, -1);
+    BAD(next, 1);
+    BAD(wait, -1);
+    BAD(order_ticks, -1);
+    BAD(has_order, 2);
+    BAD(plan_seq, 3);                           /* idle with a plan pending */
+    BAD(state, WF_UNIT_PLANNING);               /* planning without an order */
+    BAD(state, WF_UNIT_MOVING);                 /* moving without an order */
+    BAD(vx, 2 * WF_UNIT_MAX_SPEED + 1);
+    BAD(vy, -2 * WF_UNIT_MAX_SPEED - 1);
+    BAD(cur, -1);
+    BAD(cur, base.speed + 1);
+    BAD(hx, F(1) + 1);
+    BAD(hy, -F(1) - 1);
+    BAD(best, -1);
+    BAD(stall, -1);
+    BAD(yield, -1);
+    BAD(yield, WF_UNIT_STALL_TICKS + 1);
+    in = base;
+    in.hx = in.hy = 0;                          /* no heading */
+    CHECK_EQ(wf_units_restore(u, g, &in, NULL, 0), WF_ERR_ARG);
+    /* an order's goal, a plan's sequence number, waypoints, an escape */
+    in = base;
+    in.has_order = 1;
+    in.goal = far;
+    in.goal.type = (wf_goal_type)7;
+    CHECK_EQ(wf_units_restore(u, g, &in, NULL, 0), WF_ERR_ARG);
+    in.goal = far;
+    in.state = WF_UNIT_PLANNING;                /* a point goal needs its plan */
+    CHECK_EQ(wf_units_restore(u, g, &in, NULL, 0), WF_ERR_ARG);
+    in.state = WF_UNIT_MOVING;                  /* moving with no waypoint */
+    CHECK_EQ(wf_units_restore(u, g, &in, NULL, 0), WF_ERR_ARG);
+    in.nway = 1;
+    CHECK_EQ(wf_units_restore(u, g, &in, out_way, 1), WF_ERR_ARG);
+    in.state = WF_UNIT_ESCAPING;
+    in.nway = 0;
+    in.ex = F(16);
+    CHECK_EQ(wf_units_restore(u, g, &in, NULL, 0), WF_ERR_ARG);
+    in.ex = F(3);
+    in.ey = -1;
+    CHECK_EQ(wf_units_restore(u, g, &in, NULL, 0), WF_ERR_ARG);
+#undef BAD
+    CHECK_EQ(wf_units_count(u), 1);
+    /* accepted: moving along two waypoints toward the far point */
+    in = base;
+    in.has_order = 1;
+    in.goal = far;
+    in.state = WF_UNIT_MOVING;
+    in.nway = 2;
+    in.next = 0;
+    CHECK_EQ(wf_units_restore(u, g, &in, way, 2), WF_OK);
+    CHECK_EQ(wf_units_count(u), 2);
+    wf_unit_info back;
+    CHECK_EQ(wf_units_get(u, 50, &back), WF_OK);
+    CHECK_EQ(back.state, WF_UNIT_MOVING);
+    CHECK_EQ(back.nway, 2);
+    CHECK_EQ(back.x, base.x);
+    CHECK_EQ(wf_units_restore(u, g, &in, way, 2), WF_ERR_ARG);  /* the id is taken */
+    /* short paths and vertex edges over a grid of another size or range */
+    wf_grid *other = grid(10, 10);
+    const wf_fix *pts;
+    int np = 0, reached = 0;
+    wf_vertex_stats st;
+    CHECK_EQ(wf_units_short_path(u, other, id, &far, F(4), 0, &pts, &np, &reached, &st),
+             WF_ERR_ARG);
+    CHECK_EQ(wf_units_short_path(u, NULL, id, &far, F(4), 0, &pts, &np, &reached, &st),
+             WF_ERR_ARG);
+    wf_grid_destroy(other);
     wf_units_destroy(u);
 }
 
@@ -559,6 +671,355 @@ static void graph_checks(void)
     wf_graph_destroy(gr);
 }
 
+/* wf_graph_create's and wf_graph_patch's counts and arrays, and patches
+ * whose indices are out of range or repeated: refused, the old graph
+ * kept. */
+static void graph_patch_checks(void)
+{
+    wf_graph_sector sec[2], add;
+    memset(sec, 0, sizeof sec);
+    sec[0].x1 = sec[1].x0 = F(4);
+    sec[1].x1 = F(8);
+    sec[0].y1 = sec[1].y1 = F(4);
+    add = sec[1];
+    wf_graph_portal por = walk_portal();
+    wf_graph *gr = NULL, *np = (wf_graph *)&np;
+    wf_graph_error err;
+    CHECK_EQ(wf_graph_create(&gr, sec, WF_GRAPH_MAX_SECTORS + 1, &por, 1, &err), WF_ERR_ARG);
+    CHECK_EQ(wf_graph_create(&gr, sec, 2, &por, -1, &err), WF_ERR_ARG);
+    CHECK_EQ(wf_graph_create(&gr, sec, 2, &por, 1, &err), WF_OK);
+    const int one[] = { 1 }, zero[] = { 0 }, neg[] = { -1 }, two[] = { 2 }, twice[] = { 0, 0 };
+    const int mv_neg[] = { -1, 0, 1 }, mv_past[] = { 1, 0, 1 };
+#define PATCH(ds, nds, as, nas, dp, ndp, mv, nmv, ap, nap) \
+    wf_graph_patch(&np, gr, ds, nds, as, nas, dp, ndp, mv, nmv, ap, nap, &err)
+    /* negative counts, and arrays missing for their counts */
+    CHECK_EQ(PATCH(NULL, -1, NULL, 0, NULL, 0, NULL, 0, NULL, 0), WF_ERR_ARG);
+    CHECK_EQ(PATCH(NULL, 0, NULL, -1, NULL, 0, NULL, 0, NULL, 0), WF_ERR_ARG);
+    CHECK_EQ(PATCH(NULL, 0, NULL, 0, NULL, -1, NULL, 0, NULL, 0), WF_ERR_ARG);
+    CHECK_EQ(PATCH(NULL, 0, NULL, 0, NULL, 0, NULL, -1, NULL, 0), WF_ERR_ARG);
+    CHECK_EQ(PATCH(NULL, 0, NULL, 0, NULL, 0, NULL, 0, NULL, -1), WF_ERR_ARG);
+    CHECK_EQ(PATCH(NULL, 0, NULL, 1, NULL, 0, NULL, 0, NULL, 0), WF_ERR_ARG);
+    CHECK_EQ(PATCH(NULL, 0, NULL, 0, NULL, 1, NULL, 0, NULL, 0), WF_ERR_ARG);
+    CHECK_EQ(PATCH(NULL, 0, NULL, 0, NULL, 0, NULL, 1, NULL, 0), WF_ERR_ARG);
+    CHECK_EQ(PATCH(NULL, 0, NULL, 0, NULL, 0, NULL, 0, NULL, 1), WF_ERR_ARG);
+    CHECK_EQ(PATCH(NULL, 0, &add, WF_GRAPH_MAX_SECTORS + 1, NULL, 0, NULL, 0, NULL, 0),
+             WF_ERR_ARG);
+    CHECK_EQ(PATCH(NULL, 0, NULL, 0, NULL, 0, NULL, 0, &por, WF_GRAPH_MAX_PORTALS + 1),
+             WF_ERR_ARG);
+    CHECK_EQ(wf_graph_patch(NULL, gr, NULL, 0, NULL, 0, NULL, 0, NULL, 0, NULL, 0, NULL),
+             WF_ERR_ARG);
+    /* indices out of range or repeated */
+    CHECK_EQ(PATCH(neg, 1, NULL, 0, NULL, 0, NULL, 0, NULL, 0), WF_ERR_ARG);
+    CHECK_EQ(PATCH(two, 1, NULL, 0, NULL, 0, NULL, 0, NULL, 0), WF_ERR_ARG);
+    CHECK_EQ(err.fault, WF_GF_NONE);
+    CHECK_EQ(PATCH(NULL, 0, NULL, 0, neg, 1, NULL, 0, NULL, 0), WF_ERR_ARG);
+    CHECK_EQ(PATCH(NULL, 0, NULL, 0, one, 1, NULL, 0, NULL, 0), WF_ERR_ARG);
+    CHECK_EQ(PATCH(NULL, 0, NULL, 0, twice, 2, NULL, 0, NULL, 0), WF_ERR_ARG);
+    CHECK_EQ(PATCH(NULL, 0, NULL, 0, NULL, 0, mv_neg, 1, NULL, 0), WF_ERR_ARG);
+    CHECK_EQ(PATCH(NULL, 0, NULL, 0, NULL, 0, mv_past, 1, NULL, 0), WF_ERR_ARG);
+    CHECK_EQ(PATCH(NULL, 0, NULL, 0, zero, 1, mv_past, 1, NULL, 0), WF_ERR_ARG);
+    CHECK_EQ(np == NULL, 1);
+    /* a sector dropped and added back, the portal moved onto it */
+    const int mv_ok[] = { 0, 0, 1 };
+    CHECK_EQ(PATCH(one, 1, &add, 1, NULL, 0, mv_ok, 1, NULL, 0), WF_OK);
+    CHECK_EQ(wf_graph_sector_count(np), 2);
+    CHECK_EQ(wf_graph_locate(np, F(6), F(1)), 1);
+    wf_graph_destroy(np);
+    /* without an error record */
+    CHECK_EQ(wf_graph_patch(&np, gr, two, 1, NULL, 0, NULL, 0, NULL, 0, NULL, 0, NULL),
+             WF_ERR_ARG);
+#undef PATCH
+    CHECK_EQ(wf_graph_sector_count(gr), 2);
+    CHECK_EQ(wf_graph_portal_count(gr), 1);
+    wf_graph_destroy(gr);
+}
+
+/* The graph search's checks: every field of a query out of range, sectors
+ * given past the last, steps and finishes out of turn or after the graph
+ * changed, and the NULL search and outputs. */
+static void graph_search_checks(void)
+{
+    wf_graph_sector sec[2];
+    memset(sec, 0, sizeof sec);
+    sec[0].x1 = sec[1].x0 = F(4);
+    sec[1].x1 = F(8);
+    sec[0].y1 = sec[1].y1 = F(4);
+    wf_graph_portal por = walk_portal();
+    wf_graph *gr = NULL;
+    CHECK_EQ(wf_graph_create(&gr, sec, 2, &por, 1, NULL), WF_OK);
+    wf_graph_search *s = (wf_graph_search *)&s;
+    CHECK_EQ(wf_graph_search_create(NULL), WF_ERR_ARG);
+    CHECK_EQ(wf_graph_search_create(&s), WF_OK);
+    wf_graph_query q, b;
+    wf_graph_query_init(&q);
+    q.sx = F(1);
+    q.sy = F(2);
+    q.gx = F(7);
+    q.gy = F(2);
+    CHECK_EQ(wf_graph_search_begin(NULL, gr, &q), WF_ERR_ARG);
+    CHECK_EQ(wf_graph_search_begin(s, NULL, &q), WF_ERR_ARG);
+    CHECK_EQ(wf_graph_search_begin(s, gr, NULL), WF_ERR_ARG);
+#define BAD_QUERY(field, value)                                    \
+    do {                                                           \
+        b = q;                                                     \
+        b.field = value;                                           \
+        CHECK_EQ(wf_graph_search_begin(s, gr, &b), WF_ERR_ARG);    \
+    } while (0)
+    BAD_QUERY(sx, WF_GRAPH_LIMIT + 1);
+    BAD_QUERY(sy, -WF_GRAPH_LIMIT - 1);
+    BAD_QUERY(gx, WF_GRAPH_LIMIT + 1);
+    BAD_QUERY(gy, WF_GRAPH_LIMIT + 1);
+    BAD_QUERY(wnum, 0);
+    BAD_QUERY(wnum, 1001);
+    BAD_QUERY(wden, 0);
+    BAD_QUERY(rnum, 0);
+    BAD_QUERY(rden, 1001);
+    BAD_QUERY(ssector, 2);
+    BAD_QUERY(gsector, 2);
+    BAD_QUERY(time, -1);
+    BAD_QUERY(time, WF_GRAPH_MAX_COST + 1);
+    BAD_QUERY(mult[3], -1);
+    BAD_QUERY(mult[63], WF_GRAPH_MAX_MULT + 1);
+    b = q;
+    b.wnum = 2;
+    b.wden = 3;                                /* a weight below 1 */
+    CHECK_EQ(wf_graph_search_begin(s, gr, &b), WF_ERR_ARG);
+#undef BAD_QUERY
+    /* steps and finishes out of turn */
+    uint64_t used = 9;
+    int finished = 9;
+    wf_graph_result r;
+    CHECK_EQ(wf_graph_search_step(NULL, 10, &used, &finished), WF_ERR_ARG);
+    CHECK_EQ(used, 0);
+    CHECK_EQ(finished, 0);
+    CHECK_EQ(wf_graph_search_step(s, 10, NULL, NULL), WF_ERR_ARG);   /* idle */
+    CHECK_EQ(wf_graph_search_finish(NULL, &r), WF_ERR_ARG);
+    CHECK_EQ(wf_graph_search_finish(s, NULL), WF_ERR_ARG);
+    CHECK_EQ(wf_graph_search_finish(s, &r), WF_ERR_ARG);
+    /* sectors given instead of located: the start given as sector 1 */
+    b = q;
+    b.ssector = 1;
+    b.gsector = 1;
+    CHECK_EQ(wf_graph_search_begin(s, gr, &b), WF_OK);
+    CHECK_EQ(wf_graph_search_step(s, 100, NULL, NULL), WF_OK);
+    CHECK_EQ(wf_graph_search_finish(s, &r), WF_OK);
+    CHECK_EQ(r.nsteps, 0);
+    /* a search begun, the graph changed: step and finish refuse */
+    CHECK_EQ(wf_graph_search_begin(s, gr, &q), WF_OK);
+    CHECK_EQ(wf_graph_search_step(s, 1, &used, &finished), WF_OK);
+    CHECK_EQ(used, 1);
+    CHECK_EQ(finished, 0);
+    CHECK_EQ(wf_graph_set_danger(gr, 1, 1), WF_OK);
+    CHECK_EQ(wf_graph_search_step(s, 100, &used, &finished), WF_ERR_ARG);
+    CHECK_EQ(wf_graph_search_begin(s, gr, &q), WF_OK);
+    CHECK_EQ(wf_graph_search_step(s, 100, &used, &finished), WF_OK);
+    CHECK_EQ(finished, 1);
+    CHECK_EQ(wf_graph_set_danger(gr, 1, 0), WF_OK);
+    CHECK_EQ(wf_graph_search_finish(s, &r), WF_ERR_ARG);
+    /* a budget of 0 expands nothing; cancel leaves it idle */
+    CHECK_EQ(wf_graph_search_begin(s, gr, &q), WF_OK);
+    CHECK_EQ(wf_graph_search_step(s, 0, &used, &finished), WF_OK);
+    CHECK_EQ(used, 0);
+    CHECK_EQ(finished, 0);
+    wf_graph_search_cancel(s);
+    wf_graph_search_cancel(NULL);
+    CHECK_EQ(wf_graph_search_step(s, 10, &used, &finished), WF_ERR_ARG);
+    /* the whole search: one portal, cost the walk from (1, 2) to (7, 2) */
+    CHECK_EQ(wf_graph_search_begin(s, gr, &q), WF_OK);
+    CHECK_EQ(wf_graph_search_step(s, 100, &used, &finished), WF_OK);
+    CHECK_EQ(wf_graph_search_finish(s, &r), WF_OK);
+    CHECK_EQ(r.nsteps, 1);
+    CHECK_EQ(r.cost, F(6));
+    wf_graph_search_destroy(s);
+    wf_graph_search_destroy(NULL);
+    wf_graph_destroy(gr);
+}
+
+/* The graph builders' checks: class, spans, box sides, rectangle lists and
+ * surface codes, for the greedy and the quadtree builders alike. */
+static void graph_build_checks(wf_grid *g)
+{
+    wf_graph_boxes b;
+    uint8_t surf[16 * 12];
+    memset(surf, 0, sizeof surf);
+    int r1[4] = { 0, 0, 2, 2 };
+    CHECK_EQ(wf_graph_boxes_from_grid(NULL, 0, NULL, 4, 4, &b), WF_ERR_ARG);
+    CHECK_EQ(wf_graph_boxes_from_grid(g, 0, NULL, 4, 4, NULL), WF_ERR_ARG);
+    CHECK_EQ(wf_graph_boxes_from_grid(g, -1, NULL, 4, 4, &b), WF_ERR_ARG);
+    CHECK_EQ(wf_graph_boxes_from_grid(g, 1, NULL, 4, 4, &b), WF_ERR_ARG);
+    CHECK_EQ(wf_graph_boxes_from_grid(g, 0, NULL, 0, 4, &b), WF_ERR_ARG);
+    CHECK_EQ(wf_graph_quadtree_from_grid(g, 0, NULL, 4, 0, &b), WF_ERR_ARG);
+    for (int quad = 0; quad < 2; quad++) {
+        wf_status (*f)(const wf_grid *, int, const uint8_t *, int, const int *, int,
+                       wf_graph_boxes *) =
+            quad ? wf_graph_quadtree_in_rects : wf_graph_boxes_in_rects;
+        int bad[6][4] = { { -1, 0, 2, 2 }, { 0, -1, 2, 2 }, { 0, 0, 17, 2 },
+                          { 0, 0, 2, 13 }, { 2, 0, 2, 2 }, { 0, 2, 2, 2 } };
+        CHECK_EQ(f(NULL, 0, NULL, 4, r1, 1, &b), WF_ERR_ARG);
+        CHECK_EQ(f(g, 0, NULL, 4, r1, 1, NULL), WF_ERR_ARG);
+        CHECK_EQ(f(g, -1, NULL, 4, r1, 1, &b), WF_ERR_ARG);
+        CHECK_EQ(f(g, 1, NULL, 4, r1, 1, &b), WF_ERR_ARG);
+        CHECK_EQ(f(g, 0, NULL, 0, r1, 1, &b), WF_ERR_ARG);
+        CHECK_EQ(f(g, 0, NULL, 4, r1, -1, &b), WF_ERR_ARG);
+        CHECK_EQ(f(g, 0, NULL, 4, NULL, 1, &b), WF_ERR_ARG);
+        for (int k = 0; k < 6; k++)
+            CHECK_EQ(f(g, 0, NULL, 4, bad[k], 1, &b), WF_ERR_ARG);
+        /* a surface code past the last refused, wherever it lies */
+        surf[16 * 12 - 1] = WF_GRAPH_MAX_SURFACES;
+        CHECK_EQ(f(g, 0, surf, 4, r1, 1, &b), WF_ERR_ARG);
+        surf[16 * 12 - 1] = WF_GRAPH_MAX_SURFACES - 1;
+        CHECK_EQ(f(g, 0, surf, 4, r1, 1, &b), WF_OK);
+        CHECK_EQ(b.nboxes, 1);
+        CHECK_EQ(b.box[2], quad ? 4 : 2);     /* a quadtree leaf, the rectangle */
+        CHECK_EQ(b.box[4], 0);
+        wf_graph_boxes_free(&b);
+        /* no rectangle: no box */
+        CHECK_EQ(f(g, 0, NULL, 4, NULL, 0, &b), WF_OK);
+        CHECK_EQ(b.nboxes, 0);
+        wf_graph_boxes_free(&b);
+    }
+}
+
+/* The walker's checks: sizes, edges out of range, ids, halves, speeds,
+ * facings, routes and event capacity, each refused with nothing changed,
+ * and the NULL walker every function accepts. */
+static void walker_checks(void)
+{
+    wf_walker *wk = (wf_walker *)&wk;        /* must come back NULL */
+    CHECK_EQ(wf_walker_create(NULL, 4, 4), WF_ERR_ARG);
+    CHECK_EQ(wf_walker_create(&wk, 0, 4), WF_ERR_ARG);
+    CHECK_EQ(wk == NULL, 1);
+    CHECK_EQ(wf_walker_create(&wk, 4, 0), WF_ERR_ARG);
+    CHECK_EQ(wf_walker_create(&wk, WF_WALKER_MAX_SIDE + 1, 1), WF_ERR_ARG);
+    CHECK_EQ(wf_walker_create(&wk, 1, WF_WALKER_MAX_SIDE + 1), WF_ERR_ARG);
+    CHECK_EQ(wf_walker_create(&wk, WF_WALKER_MAX_SIDE, WF_WALKER_MAX_SIDE), WF_ERR_ARG);
+    CHECK_EQ(wf_walker_create(&wk, 6, 4), WF_OK);
+    CHECK_EQ(wf_walker_width(wk), 6);
+    CHECK_EQ(wf_walker_height(wk), 4);
+    /* edges: vertical x in [0, 6], y in [0, 4); horizontal x in [0, 6),
+     * y in [0, 4] */
+    CHECK_EQ(wf_walker_set_wall(NULL, 1, 1, 1, 1), WF_ERR_ARG);
+    CHECK_EQ(wf_walker_set_wall(wk, 1, 7, 0, 1), WF_ERR_ARG);
+    CHECK_EQ(wf_walker_set_wall(wk, 1, -1, 0, 1), WF_ERR_ARG);
+    CHECK_EQ(wf_walker_set_wall(wk, 1, 0, 4, 1), WF_ERR_ARG);
+    CHECK_EQ(wf_walker_set_wall(wk, 1, 0, -1, 1), WF_ERR_ARG);
+    CHECK_EQ(wf_walker_set_wall(wk, 0, 6, 0, 1), WF_ERR_ARG);
+    CHECK_EQ(wf_walker_set_wall(wk, 0, -1, 0, 1), WF_ERR_ARG);
+    CHECK_EQ(wf_walker_set_wall(wk, 0, 0, 5, 1), WF_ERR_ARG);
+    CHECK_EQ(wf_walker_set_wall(wk, 0, 0, -1, 1), WF_ERR_ARG);
+    CHECK_EQ(wf_walker_set_wall(wk, 1, 6, 3, 1), WF_OK);
+    CHECK_EQ(wf_walker_set_wall(wk, 0, 5, 4, 1), WF_OK);
+    CHECK_EQ(wf_walker_wall(wk, 1, 6, 3), 1);
+    CHECK_EQ(wf_walker_wall(wk, 0, 5, 4), 1);
+    CHECK_EQ(wf_walker_wall(wk, 1, 7, 3), 0);
+    CHECK_EQ(wf_walker_wall(NULL, 1, 0, 0), 0);
+    CHECK_EQ(wf_walker_set_door(NULL, 1, 3, 1, 9, 1), WF_ERR_ARG);
+    CHECK_EQ(wf_walker_set_door(wk, 0, 3, 9, 9, 1), WF_ERR_ARG);
+    /* removing a door from an edge that has none changes nothing */
+    CHECK_EQ(wf_walker_set_door(wk, 1, 3, 1, 0, 0), WF_OK);
+    /* boxes: ids and corners */
+    CHECK_EQ(wf_walker_set_box(NULL, 1, 0, 0, F(1), F(1)), WF_ERR_ARG);
+    CHECK_EQ(wf_walker_set_box(wk, 0, 0, 0, F(1), F(1)), WF_ERR_ARG);
+    CHECK_EQ(wf_walker_set_box(wk, 1, F(1), 0, 0, F(1)), WF_ERR_ARG);
+    CHECK_EQ(wf_walker_set_box(wk, 1, 0, F(1), F(1), 0), WF_ERR_ARG);
+    CHECK_EQ(wf_walker_remove_box(NULL, 1), WF_ERR_ARG);
+    CHECK_EQ(wf_walker_remove_box(wk, 1), WF_ERR_NOTFOUND);
+    /* people: id, position, half size, speed, facing; an id used twice */
+    wf_fix c = F(1) + F(1) / 2, half = F(1) / 4, speed = F(1) / 8;
+    CHECK_EQ(wf_walker_add_person(NULL, 1, c, c, half, speed, 0), WF_ERR_ARG);
+    CHECK_EQ(wf_walker_add_person(wk, 0, c, c, half, speed, 0), WF_ERR_ARG);
+    CHECK_EQ(wf_walker_add_person(wk, 1, -1, c, half, speed, 0), WF_ERR_ARG);
+    CHECK_EQ(wf_walker_add_person(wk, 1, c, -1, half, speed, 0), WF_ERR_ARG);
+    CHECK_EQ(wf_walker_add_person(wk, 1, F(6), c, half, speed, 0), WF_ERR_ARG);
+    CHECK_EQ(wf_walker_add_person(wk, 1, c, F(4), half, speed, 0), WF_ERR_ARG);
+    CHECK_EQ(wf_walker_add_person(wk, 1, c, c, 0, speed, 0), WF_ERR_ARG);
+    CHECK_EQ(wf_walker_add_person(wk, 1, c, c, WF_WALKER_MAX_HALF + 1, speed, 0), WF_ERR_ARG);
+    CHECK_EQ(wf_walker_add_person(wk, 1, c, c, half, 0, 0), WF_ERR_ARG);
+    CHECK_EQ(wf_walker_add_person(wk, 1, c, c, half, F(1) + 1, 0), WF_ERR_ARG);
+    CHECK_EQ(wf_walker_add_person(wk, 1, c, c, half, speed, -1), WF_ERR_ARG);
+    CHECK_EQ(wf_walker_add_person(wk, 1, c, c, half, speed, 8), WF_ERR_ARG);
+    CHECK_EQ(wf_walker_person_count(wk), 0);
+    CHECK_EQ(wf_walker_add_person(wk, 3, c, c, half, speed, 0), WF_OK);
+    CHECK_EQ(wf_walker_add_person(wk, 3, c, c, half, speed, 0), WF_ERR_ARG);
+    /* a lower id goes before: the index is rebuilt, not appended to */
+    CHECK_EQ(wf_walker_add_person(wk, 2, F(4) + F(1) / 2, c, half, speed, 4), WF_OK);
+    CHECK_EQ(wf_walker_person_count(wk), 2);
+    CHECK_EQ(wf_walker_person_id(wk, 0), 2);
+    CHECK_EQ(wf_walker_person_id(wk, 1), 3);
+    CHECK_EQ(wf_walker_person_id(wk, 2), 0);
+    CHECK_EQ(wf_walker_person_id(NULL, 0), 0);
+    CHECK_EQ(wf_walker_person_count(NULL), 0);
+    CHECK_EQ(wf_walker_remove_person(NULL, 3), WF_ERR_ARG);
+    CHECK_EQ(wf_walker_remove_person(wk, 4), WF_ERR_NOTFOUND);
+    CHECK_EQ(wf_walker_place_person(NULL, 3, c, c, 0), WF_ERR_ARG);
+    CHECK_EQ(wf_walker_place_person(wk, 3, F(6), c, 0), WF_ERR_ARG);
+    CHECK_EQ(wf_walker_place_person(wk, 3, c, c, -1), WF_ERR_ARG);
+    CHECK_EQ(wf_walker_place_person(wk, 3, c, c, 8), WF_ERR_ARG);
+    CHECK_EQ(wf_walker_place_person(wk, 4, c, c, 0), WF_ERR_NOTFOUND);
+    CHECK_EQ(wf_walker_set_speed(NULL, 3, speed), WF_ERR_ARG);
+    CHECK_EQ(wf_walker_set_speed(wk, 3, 0), WF_ERR_ARG);
+    CHECK_EQ(wf_walker_set_speed(wk, 4, speed), WF_ERR_NOTFOUND);
+    /* routes: points, counts, index, a point outside */
+    wf_fix xy[4] = { c, c, F(3), c }, out_xy[4] = { c, c, F(3), F(5) };
+    CHECK_EQ(wf_walker_set_route(NULL, 3, xy, 2, 0), WF_ERR_ARG);
+    CHECK_EQ(wf_walker_set_route(wk, 3, NULL, 2, 0), WF_ERR_ARG);
+    CHECK_EQ(wf_walker_set_route(wk, 3, xy, 0, 0), WF_ERR_ARG);
+    CHECK_EQ(wf_walker_set_route(wk, 3, xy, WF_WALKER_MAX_POINTS + 1, 0), WF_ERR_ARG);
+    CHECK_EQ(wf_walker_set_route(wk, 3, xy, 2, -1), WF_ERR_ARG);
+    CHECK_EQ(wf_walker_set_route(wk, 3, xy, 2, 3), WF_ERR_ARG);
+    CHECK_EQ(wf_walker_set_route(wk, 4, xy, 2, 0), WF_ERR_NOTFOUND);
+    CHECK_EQ(wf_walker_set_route(wk, 3, out_xy, 2, 0), WF_ERR_ARG);
+    wf_person_state ps;
+    CHECK_EQ(wf_walker_person(wk, 3, &ps), WF_OK);
+    CHECK_EQ(ps.walking, 0);
+    CHECK_EQ(ps.npoints, 0);
+    CHECK_EQ(wf_walker_person(NULL, 3, &ps), WF_ERR_ARG);
+    CHECK_EQ(wf_walker_person(wk, 3, NULL), WF_ERR_ARG);
+    CHECK_EQ(wf_walker_person(wk, 4, &ps), WF_ERR_NOTFOUND);
+    const wf_fix *rxy = NULL;
+    int rn = -1;
+    CHECK_EQ(wf_walker_route(NULL, 3, &rxy, &rn), WF_ERR_ARG);
+    CHECK_EQ(wf_walker_route(wk, 3, NULL, &rn), WF_ERR_ARG);
+    CHECK_EQ(wf_walker_route(wk, 3, &rxy, NULL), WF_ERR_ARG);
+    CHECK_EQ(wf_walker_route(wk, 4, &rxy, &rn), WF_ERR_NOTFOUND);
+    CHECK_EQ(wf_walker_stop(NULL, 3), WF_ERR_ARG);
+    CHECK_EQ(wf_walker_stop(wk, 4), WF_ERR_NOTFOUND);
+    /* avoidance modes */
+    CHECK_EQ(wf_walker_set_avoidance(NULL, WF_WALKER_AVOID_NONE), WF_ERR_ARG);
+    CHECK_EQ(wf_walker_set_avoidance(wk, -1), WF_ERR_ARG);
+    CHECK_EQ(wf_walker_set_avoidance(wk, WF_WALKER_AVOID_SIDESTEP + 1), WF_ERR_ARG);
+    CHECK_EQ(wf_walker_avoidance(wk), WF_WALKER_AVOID_NONE);
+    CHECK_EQ(wf_walker_avoidance(NULL), WF_WALKER_AVOID_NONE);
+    /* a step needs room for one event per walking person */
+    wf_move_event ev[2];
+    size_t count = 9;
+    CHECK_EQ(wf_walker_step(NULL, ev, 2, &count), WF_ERR_ARG);
+    CHECK_EQ(wf_walker_step(wk, ev, 2, NULL), WF_ERR_ARG);
+    CHECK_EQ(wf_walker_step(wk, NULL, 0, &count), WF_OK);   /* nobody walks */
+    CHECK_EQ(count, 0);
+    CHECK_EQ(wf_walker_set_route(wk, 3, xy, 2, 1), WF_OK);
+    CHECK_EQ(wf_walker_step(wk, ev, 0, &count), WF_ERR_ARG);
+    CHECK_EQ(wf_walker_step(wk, NULL, 2, &count), WF_ERR_ARG);
+    CHECK_EQ(wf_walker_person(wk, 3, &ps), WF_OK);
+    CHECK_EQ(ps.x, c);                         /* the refused steps moved nobody */
+    CHECK_EQ(ps.walking, 1);
+    CHECK_EQ(wf_walker_step(wk, ev, 2, &count), WF_OK);
+    CHECK_EQ(count, 0);
+    CHECK_EQ(wf_walker_person(wk, 3, &ps), WF_OK);
+    CHECK_EQ(ps.x, c + speed);
+    int is_free = -1;
+    uint32_t blk = 7;
+    CHECK_EQ(wf_walker_square_free(NULL, c, c, half, 0, &is_free, &blk), WF_ERR_ARG);
+    CHECK_EQ(wf_walker_square_free(wk, c, c, half, 0, NULL, &blk), WF_ERR_ARG);
+    CHECK_EQ(wf_walker_square_free(wk, F(4) + F(1) / 2, c, half, 0, &is_free, NULL), WF_OK);
+    CHECK_EQ(is_free, 0);
+    CHECK_EQ(wf_walker_square_free(wk, F(4) + F(1) / 2, c, half, 2, &is_free, &blk), WF_OK);
+    CHECK_EQ(is_free, 1);
+    CHECK_EQ(blk, 0);
+    wf_walker_destroy(wk);
+    wf_walker_destroy(NULL);
+}
+
 static void name_checks(void)
 {
     static const char *const reasons[] = {"fine", "impassable", "overlap", "outside",
@@ -656,12 +1117,17 @@ int main(void)
     }
     config_checks(g);
     unit_checks(g);
+    restore_checks(g);
     name_checks();
     goal_checks();
     queue_checks(g);
     splice_checks();
     graph_checks();
     motion_checks();
+    graph_patch_checks();
+    graph_search_checks();
+    graph_build_checks(g);
+    walker_checks();
     wf_grid_destroy(g);
     printf("args: %d passed, %d failed\n", passed, failed);
     return failed ? 1 : 0;

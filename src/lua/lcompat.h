@@ -106,6 +106,21 @@ static inline int wflc_setiuservalue(lua_State *L, int idx, int n)
 #define lua_gettable(L, i) (lua_gettable((L), (i)), lua_type((L), -1))
 #if LUA_VERSION_NUM == 502
 #define lua_rawgetp(L, i, p) (lua_rawgetp((L), (i), (p)), lua_type((L), -1))
+
+/* 5.2's luaL_len returns an int, so a __len past 2^31 wrapped (to a
+ * negative or a wrong size) before the binding's size checks saw it; as
+ * from 5.3 on, the length is read whole */
+static inline lua_Integer wflc_len(lua_State *L, int idx)
+{
+    int isnum = 0;
+    lua_len(L, idx);
+    lua_Number n = lua_tonumberx(L, -1, &isnum);
+    lua_pop(L, 1);
+    if (!isnum || n != floor(n) || !(n > -WFL_EXACT_LIMIT && n < WFL_EXACT_LIMIT))
+        luaL_error(L, "object length is not an integer");
+    return (lua_Integer)n;
+}
+#define luaL_len(L, i) wflc_len((L), (i))
 #endif
 
 /* 5.2's lua_Unsigned has 32 bits; the binding compares lengths with it */

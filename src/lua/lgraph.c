@@ -419,13 +419,14 @@ static int l_boxes_in(lua_State *L)
     }
     int box = (int)wfl_check_int(L, 4, fn, "max_box", 1, WF_MAX_SIDE);
     luaL_checktype(L, 5, LUA_TTABLE);
+    int quadtree = lua_toboolean(L, 6);   /* before the push below takes slot 6 */
     lua_Integer n = luaL_len(L, 5);
     if (n % 4 || n / 4 > WF_GRAPH_MAX_SECTORS) return wfl_error(L, fn, "bad rectangle list");
     int *rects = lua_newuserdatauv(L, sizeof(int) * (size_t)(n ? n : 1), 0);
     for (lua_Integer k = 0; k < n; k++)
         rects[k] = (int)int_at(L, 5, k + 1, fn, 0, WF_MAX_SIDE);
     wf_graph_boxes b;
-    wf_status st = lua_toboolean(L, 6)
+    wf_status st = quadtree
         ? wf_graph_quadtree_in_rects(g, cls, surface, box, rects, (int)(n / 4), &b)
         : wf_graph_boxes_in_rects(g, cls, surface, box, rects, (int)(n / 4), &b);
     if (st == WF_ERR_NOMEM) return wfl_error(L, fn, "out of memory");
