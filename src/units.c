@@ -6,6 +6,7 @@
 
 #include "wayfinder.h"
 #include "avoid.h"
+#include "orca.h"
 #include "fixmath.h"
 
 #define FIX ((int64_t)WF_FIX_ONE)
@@ -127,7 +128,8 @@ static int config_ok(const wf_units_config *c)
            && c->bucket <= 256 && (c->brute == 0 || c->brute == 1)
            && c->short_range >= 0 && c->short_range <= 64
            && (c->avoidance == WF_AVOID_NONE
-               || c->avoidance == WF_AVOID_VELOCITY)
+               || c->avoidance == WF_AVOID_VELOCITY
+               || c->avoidance == WF_AVOID_ORCA)
            && c->accel >= 0 && c->accel <= WF_UNIT_MAX_SPEED
            && c->turn_rate >= 0 && c->turn_rate <= 3454217652358LL
            && c->arrive_radius >= 0 && c->arrive_radius <= WF_FIX(1024)
@@ -1063,6 +1065,41 @@ static void shove(wf_units *u, const wf_grid *g, int s, const near_ctx *c,
     }
 }
 
+/* The ORCA mode's candidates (orca.h): the velocity of the reciprocal
+ * half-planes of the neighbours in c, within the travel length `left`,
+ * then, should the swept rule refuse it (a wall, a square's corner), the
+ * velocity obstacle's ranking round it (avoid.h). *clear is 1 when the
+ * ORCA velocity is the preferred one itself. Returns how many, at most
+ * WF_AVOID_CANDIDATES + 1. */
+static int orca_candidates(const wf_units *u, int s, const near_ctx *c,
+                           wf_fix px, wf_fix py, int64_t left, int horizon,
+                           wf_fix *cand, int *clear)
+{
+    const unit *m = &u->units[s];
+    wf_orca_other nb[AVOID_MAX];
+    wf_avoid_other av[AVOID_MAX];
+    for (int k = 0; k < c->n; k++) {
+        const unit *o = &u->units[c->slot[k]];
+        nb[k].x = av[k].x = o->x;
+        nb[k].y = av[k].y = o->y;
+        nb[k].vx = av[k].vx = o->vx;
+        nb[k].vy = av[k].vy = o->vy;
+        nb[k].radius = av[k].half = (wf_fix)((int64_t)m->r + o->r);
+        nb[k].share = o->has_order && o->state != WF_UNIT_IDLE;
+    }
+    wf_fix v[2];
+    wf_orca_velocity(m->x, m->y, m->vx, m->vy, px, py, (wf_fix)left, nb, c->n,
+                     WF_ORCA_HORIZON, v);
+    *clear = v[0] == px && v[1] == py;
+    cand[0] = v[0];
+    cand[1] = v[1];
+    if (v[0] == 0 && v[1] == 0)
+        return 1;
+    int ignored;
+    return 1 + wf_avoid_rank(m->x, m->y, v[0], v[1], av, c->n, horizon,
+                             cand + 2, &ignored);
+}
+
 /* One walk with avoidance: the preferred velocity heads for the next
  * waypoint at the travel length; when it meets no neighbour within the
  * horizon the unit walks as without avoidance, else it takes the best
@@ -1100,14 +1137,15 @@ static walk_result avoid_walk(wf_units *u, const wf_grid *g, int s,
     }
     int64_t sp = dist < left ? dist : left;
     wf_fix px = (wf_fix)(dx * sp / dist), py = (wf_fix)(dy * sp / dist);
-    wf_fix cand[2 * WF_AVOID_CANDIDATES];
+    wf_fix cand[2 * (WF_AVOID_CANDIDATES + 1)];
     int clear;
     /* up to the next waypoint: the unit turns there */
     int64_t horizon = dist / (sp > 0 ? sp : 1) + 1;
     if (horizon > WF_AVOID_HORIZON)
         horizon = WF_AVOID_HORIZON;
-    int nc = wf_avoid_rank(m->x, m->y, px, py, nb, c.n, (int)horizon, cand,
-                           &clear);
+    int nc = u->cfg.avoidance == WF_AVOID_ORCA
+        ? orca_candidates(u, s, &c, px, py, left, (int)horizon, cand, &clear)
+        : wf_avoid_rank(m->x, m->y, px, py, nb, c.n, (int)horizon, cand, &clear);
     if (clear)
         return walk(u, g, s, left, moved);
     for (int i = 0; i < nc; i++) {
