@@ -1,3 +1,5 @@
+#include <stdio.h>
+#include <stdlib.h>
 /* units.c - the unit simulation: units on a grid, ordered to goals, moved
  * tick by tick with the swept collision rule of sweep.c, planned through
  * the request queue, kept in a uniform bucket grid for the unit tests. */
@@ -1070,7 +1072,7 @@ static void shove(wf_units *u, const wf_grid *g, int s, const near_ctx *c,
  * then, should the swept rule refuse it (a wall, a square's corner), the
  * velocity obstacle's ranking round it (avoid.h). *clear is 1 when the
  * ORCA velocity is the preferred one itself. Returns how many, at most
- * WF_AVOID_CANDIDATES + 1. */
+ * WF_AVOID_CANDIDATES + 5. */
 static int orca_candidates(const wf_units *u, int s, const near_ctx *c,
                            wf_fix px, wf_fix py, int64_t left, int horizon,
                            wf_fix *cand, int *clear)
@@ -1087,17 +1089,70 @@ static int orca_candidates(const wf_units *u, int s, const near_ctx *c,
         nb[k].radius = av[k].half = (wf_fix)((int64_t)m->r + o->r);
         nb[k].share = o->has_order && o->state != WF_UNIT_IDLE;
     }
+    int n = 0;
+    for (int k = 0; k < c->n; k++) {
+        const unit *o = &u->units[c->slot[k]];
+        if (nb[k].share) {
+            /* right of way: a neighbour ahead of this unit that has this
+             * unit behind it takes nothing, this unit all */
+            int64_t rx = (int64_t)o->x - m->x, ry = (int64_t)o->y - m->y;
+            int ahead = rx * px + ry * py > 0, behind = 0;
+            if (o->next < o->nway) {
+                int64_t ox = (int64_t)o->way[2 * o->next] - o->x;
+                int64_t oy = (int64_t)o->way[2 * o->next + 1] - o->y;
+                behind = rx * ox + ry * oy > 0;
+            }
+            if (ahead && behind)
+                nb[k].share = 0;
+            else if (!ahead && !behind)
+                continue;       /* it gives way to this one */
+        }
+        nb[n++] = nb[k];
+    }
     wf_fix v[2];
-    wf_orca_velocity(m->x, m->y, m->vx, m->vy, px, py, (wf_fix)left, nb, c->n,
+    wf_orca_velocity(m->x, m->y, m->vx, m->vy, px, py, (wf_fix)left, nb, n,
                      WF_ORCA_HORIZON, v);
     *clear = v[0] == px && v[1] == py;
-    cand[0] = v[0];
-    cand[1] = v[1];
-    if (v[0] == 0 && v[1] == 0)
-        return 1;
+    /* v, then v and p slid along the axes (the longer part first): what
+     * square units packed side by side can still do */
+    wf_fix alt[5][2] = {{v[0], v[1]}, {0, 0}, {0, 0}, {0, 0}, {0, 0}};
+    int ax = abs64(v[0]) >= abs64(v[1]), bx = abs64(px) >= abs64(py);
+    alt[1][!ax] = v[!ax];
+    alt[2][ax] = v[ax];
+    alt[3][!bx] = !bx ? py : px;
+    alt[4][bx] = bx ? py : px;
+    int k = 0;
+    for (int i = 0; i < 5; i++)
+        if (alt[i][0] != 0 || alt[i][1] != 0) {
+            cand[2 * k] = alt[i][0];
+            cand[2 * k + 1] = alt[i][1];
+            k++;
+        }
     int ignored;
-    return 1 + wf_avoid_rank(m->x, m->y, v[0], v[1], av, c->n, horizon,
-                             cand + 2, &ignored);
+    return k + wf_avoid_rank(m->x, m->y, px, py, av, c->n, horizon,
+                             cand + 2 * k, &ignored);
+}
+
+/* The ORCA mode's look past a waypoint: within 2 navcells (Chebyshev) of
+ * its next waypoint, a unit that has the one after it in sight (the swept
+ * rule for its class) heads for that one instead. Crowds pressing for a
+ * door's waypoint leave it to whoever is already through. */
+static void orca_skip(wf_units *u, const wf_grid *g, int s)
+{
+    unit *m = &u->units[s];
+    int from = m->next;
+    while (m->next + 1 < m->nway
+           && abs64((int64_t)m->way[2 * m->next] - m->x) <= 2 * FIX
+           && abs64((int64_t)m->way[2 * m->next + 1] - m->y) <= 2 * FIX
+           && in_sight(u, g, s, m->x, m->y, m->way[2 * (m->next + 1)],
+                       m->way[2 * (m->next + 1) + 1]))
+        m->next++;
+    /* not progress in itself: the stall count goes on, measured from here */
+    if (m->next != from) {
+        int64_t d = dist_of((int64_t)m->way[2 * m->next] - m->x,
+                            (int64_t)m->way[2 * m->next + 1] - m->y);
+        m->best = (wf_fix)(d > 0 ? d : 1);
+    }
 }
 
 /* One walk with avoidance: the preferred velocity heads for the next
@@ -1137,7 +1192,7 @@ static walk_result avoid_walk(wf_units *u, const wf_grid *g, int s,
     }
     int64_t sp = dist < left ? dist : left;
     wf_fix px = (wf_fix)(dx * sp / dist), py = (wf_fix)(dy * sp / dist);
-    wf_fix cand[2 * (WF_AVOID_CANDIDATES + 1)];
+    wf_fix cand[2 * (WF_AVOID_CANDIDATES + 5)];
     int clear;
     /* up to the next waypoint: the unit turns there */
     int64_t horizon = dist / (sp > 0 ? sp : 1) + 1;
@@ -1146,8 +1201,18 @@ static walk_result avoid_walk(wf_units *u, const wf_grid *g, int s,
     int nc = u->cfg.avoidance == WF_AVOID_ORCA
         ? orca_candidates(u, s, &c, px, py, left, (int)horizon, cand, &clear)
         : wf_avoid_rank(m->x, m->y, px, py, nb, c.n, (int)horizon, cand, &clear);
-    if (clear)
-        return walk(u, g, s, left, moved);
+    if (getenv("DBG") && m->id == (uint32_t)atoi(getenv("DBG")) && u->ticks > 595) {
+        fprintf(stderr, "t%d pos %d %d p %d %d clear %d nc %d n %d:", (int)u->ticks, m->x, m->y, px, py, clear, nc, c.n);
+        for (int i = 0; i < nc && i < 4; i++) fprintf(stderr, " (%d,%d)", cand[2*i], cand[2*i+1]);
+        fprintf(stderr, "\n");
+    }
+    if (clear) {
+        walk_result wr = walk(u, g, s, left, moved);
+        /* ORCA's discs are not the units' squares: a corner it missed
+         * may stop the walk, and the candidates' slides go round it */
+        if (u->cfg.avoidance != WF_AVOID_ORCA || wr != WALK_UNITS || *moved)
+            return wr;
+    }
     for (int i = 0; i < nc; i++) {
         int64_t vx = cand[2 * i], vy = cand[2 * i + 1];
         if (vx == 0 && vy == 0)
@@ -1624,8 +1689,10 @@ static wf_status unit_turn(wf_units *u, const wf_grid *g, wf_hier *h, int s,
     }
     if (m->state == WF_UNIT_IDLE || m->state == WF_UNIT_PLANNING)
         return WF_OK;
-    int moved, prev_next = m->next;
     int avoiding = u->cfg.avoidance && m->state != WF_UNIT_ESCAPING;
+    if (avoiding && u->cfg.avoidance == WF_AVOID_ORCA && m->yield == 0)
+        orca_skip(u, g, s);
+    int moved, prev_next = m->next;
     int64_t left = travel_of(u, g, s);
     walk_result w;
     if (!avoiding) {
