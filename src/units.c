@@ -1,5 +1,3 @@
-#include <stdio.h>
-#include <stdlib.h>
 /* units.c - the unit simulation: units on a grid, ordered to goals, moved
  * tick by tick with the swept collision rule of sweep.c, planned through
  * the request queue, kept in a uniform bucket grid for the unit tests. */
@@ -1201,11 +1199,6 @@ static walk_result avoid_walk(wf_units *u, const wf_grid *g, int s,
     int nc = u->cfg.avoidance == WF_AVOID_ORCA
         ? orca_candidates(u, s, &c, px, py, left, (int)horizon, cand, &clear)
         : wf_avoid_rank(m->x, m->y, px, py, nb, c.n, (int)horizon, cand, &clear);
-    if (getenv("DBG") && m->id == (uint32_t)atoi(getenv("DBG")) && u->ticks > 595) {
-        fprintf(stderr, "t%d pos %d %d p %d %d clear %d nc %d n %d:", (int)u->ticks, m->x, m->y, px, py, clear, nc, c.n);
-        for (int i = 0; i < nc && i < 4; i++) fprintf(stderr, " (%d,%d)", cand[2*i], cand[2*i+1]);
-        fprintf(stderr, "\n");
-    }
     if (clear) {
         walk_result wr = walk(u, g, s, left, moved);
         /* ORCA's discs are not the units' squares: a corner it missed
