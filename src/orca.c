@@ -180,7 +180,12 @@ static line orca_line(const wf_orca_other *o, int64_t x, int64_t y, v2 v,
         v2 w = {rv.x - rp.x / horizon, rv.y - rp.y / horizon};
         int64_t wl2 = dot(w, w), d1 = dot(w, rp);
         int64_t wl = (int64_t)wf_isqrt64((uint64_t)wl2);
-        if (d1 < 0 && wl > 0 && -d1 > R * wl) {
+        /* nearly head-on (within an eighth of a radian or so, as seen
+         * from the cap) the cap only slows both: take the right leg
+         * instead, and both keep right */
+        int64_t side = det(rp, w);
+        int head_on = d1 < 0 && 8 * (side < 0 ? -side : side) < -d1;
+        if (d1 < 0 && wl > 0 && -d1 > R * wl && !head_on) {
             /* nearest the end cap: out along w */
             v2 uw = {w.x * FIX / wl, w.y * FIX / wl};
             l.d.x = uw.y;
@@ -191,7 +196,7 @@ static line orca_line(const wf_orca_other *o, int64_t x, int64_t y, v2 v,
         } else {
             /* nearest a leg: left or right of the cone */
             int64_t leg = (int64_t)wf_isqrt64((uint64_t)(d2 - r2));
-            if (det(rp, w) > 0) {
+            if (side > 0) {
                 l.d.x = (rp.x * leg - rp.y * R) * FIX / d2;
                 l.d.y = (rp.x * R + rp.y * leg) * FIX / d2;
             } else {
