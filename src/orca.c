@@ -180,11 +180,14 @@ static line orca_line(const wf_orca_other *o, int64_t x, int64_t y, v2 v,
         v2 w = {rv.x - rp.x / horizon, rv.y - rp.y / horizon};
         int64_t wl2 = dot(w, w), d1 = dot(w, rp);
         int64_t wl = (int64_t)wf_isqrt64((uint64_t)wl2);
-        /* nearly head-on (within an eighth of a radian or so, as seen
-         * from the cap) the cap only slows both: take the right leg
-         * instead, and both keep right */
-        int64_t side = det(rp, w);
-        int head_on = d1 < 0 && 8 * (side < 0 ? -side : side) < -d1;
+        /* head-on (each walking at the other, the relative velocity
+         * within about an eighth of a radian of the line between them)
+         * the cap only slows both: take the right leg instead, and both
+         * keep right */
+        int64_t side = det(rp, w), across = det(rp, rv);
+        v2 ov = {o->vx, o->vy};
+        int head_on = dot(v, rp) > 0 && dot(ov, rp) < 0
+                      && 8 * (across < 0 ? -across : across) < dot(rv, rp);
         if (d1 < 0 && wl > 0 && -d1 > R * wl && !head_on) {
             /* nearest the end cap: out along w */
             v2 uw = {w.x * FIX / wl, w.y * FIX / wl};
