@@ -1153,6 +1153,36 @@ static void orca_skip(wf_units *u, const wf_grid *g, int s)
     }
 }
 
+/* The ORCA mode's idle units: one with a unit walking an order within
+ * two of its steps takes the ORCA velocity for staying put (preferring
+ * zero, all neighbours' half-planes, the walkers' shared), when the swept
+ * rule lets it: the continuous form of the shove. */
+static void orca_idle(wf_units *u, const wf_grid *g, int s)
+{
+    unit *m = &u->units[s];
+    near_ctx c;
+    gather_near(u, s, (int64_t)m->r + WF_UNIT_GAP + 2 * (int64_t)m->speed, &c);
+    int walking = 0;
+    for (int k = 0; k < c.n; k++)
+        walking |= u->units[c.slot[k]].has_order;
+    if (!walking)
+        return;
+    wf_orca_other nb[AVOID_MAX];
+    for (int k = 0; k < c.n; k++) {
+        const unit *o = &u->units[c.slot[k]];
+        nb[k].x = o->x;
+        nb[k].y = o->y;
+        nb[k].vx = o->vx;
+        nb[k].vy = o->vy;
+        nb[k].radius = (wf_fix)((int64_t)m->r + o->r);
+        nb[k].share = o->has_order && o->state != WF_UNIT_IDLE;
+    }
+    wf_fix v[2];
+    wf_orca_velocity(m->x, m->y, m->vx, m->vy, 0, 0, m->speed, nb, c.n,
+                     WF_ORCA_HORIZON, v);
+    try_step(u, g, s, v[0], v[1]);
+}
+
 /* One walk with avoidance: the preferred velocity heads for the next
  * waypoint at the travel length; when it meets no neighbour within the
  * horizon the unit walks as without avoidance, else it takes the best
@@ -1680,6 +1710,9 @@ static wf_status unit_turn(wf_units *u, const wf_grid *g, wf_hier *h, int s,
             return st;
         m->state = WF_UNIT_MOVING;
     }
+    if (m->state == WF_UNIT_IDLE && !m->has_order
+        && u->cfg.avoidance == WF_AVOID_ORCA)
+        orca_idle(u, g, s);
     if (m->state == WF_UNIT_IDLE || m->state == WF_UNIT_PLANNING)
         return WF_OK;
     int avoiding = u->cfg.avoidance && m->state != WF_UNIT_ESCAPING;
