@@ -1183,6 +1183,25 @@ static void orca_idle(wf_units *u, const wf_grid *g, int s)
     try_step(u, g, s, v[0], v[1]);
 }
 
+/* The ORCA mode's giving way: every tick of the yield that break_stall
+ * set, the unit steps on to its right (else left) of its way, where the
+ * sampled mode holds still: ORCA's half-planes would walk it straight
+ * back between the ticks. 1 when it moved. */
+static int orca_give_way(wf_units *u, const wf_grid *g, int s)
+{
+    unit *m = &u->units[s];
+    if (m->next >= m->nway)
+        return 0;
+    int64_t dx = (int64_t)m->way[2 * m->next] - m->x;
+    int64_t dy = (int64_t)m->way[2 * m->next + 1] - m->y;
+    int64_t d = dist_of(dx, dy);
+    if (d == 0)
+        return 0;
+    int64_t ux = dx * FIX / d, uy = dy * FIX / d;
+    return step_aside_to(u, g, s, (wf_fix)(m->x - ux), (wf_fix)(m->y - uy), ux,
+                         uy, 0);
+}
+
 /* One walk with avoidance: the preferred velocity heads for the next
  * waypoint at the travel length; when it meets no neighbour within the
  * horizon the unit walks as without avoidance, else it takes the best
@@ -1727,7 +1746,7 @@ static wf_status unit_turn(wf_units *u, const wf_grid *g, wf_hier *h, int s,
             w = walk(u, g, s, left, &moved);
     } else if (m->yield > 0) {
         m->yield--;
-        moved = 0;
+        moved = u->cfg.avoidance == WF_AVOID_ORCA && orca_give_way(u, g, s);
         w = WALK_PART;
     } else {
         w = avoid_walk(u, g, s, left, &moved);
