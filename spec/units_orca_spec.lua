@@ -7,7 +7,6 @@
 -- end by arriving within the stated bounds (bounds the sampled mode,
 -- "velocity", does not all meet: see docs/peers.md, "Crowds").
 local wayfinder = require("wayfinder")
-local prng = require("support.prng")
 
 local sweep = wayfinder.sweep
 

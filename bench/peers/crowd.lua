@@ -1,7 +1,8 @@
 -- crowd.lua - the crowd half of `make bench-peers`: wayfinder.units with
--- avoidance = "velocity" on the crowd scenarios, and the same scenarios
--- written out for detour_crowd.cpp so both peers run exactly the same maps,
--- starts and goals. See docs/peers.md ("Crowds").
+-- avoidance = "velocity" (peer "wayfinder") and "orca" (peer
+-- "wayfinder-orca"; PEERS_CROWD_MODES picks them) on the crowd scenarios,
+-- and the same scenarios written out for detour_crowd.cpp so both peers run
+-- exactly the same maps, starts and goals. See docs/peers.md ("Crowds").
 --
 -- usage: lua5.4 crowd.lua OUTDIR [NAME ...]
 --   writes OUTDIR/<name>.crowd for every scenario (or the NAMEs given) and
