@@ -1220,7 +1220,11 @@ static walk_result avoid_walk(wf_units *u, const wf_grid *g, int s,
     if (dist == 0 || left == 0)
         return walk(u, g, s, left, moved);
     int64_t ux = dx * FIX / dist, uy = dy * FIX / dist;
-    int64_t reach = 2 * (int64_t)m->speed * WF_AVOID_HORIZON + m->r + WF_UNIT_GAP;
+    /* ORCA looks WF_ORCA_HORIZON ticks ahead: nearer neighbours suffice */
+    int64_t reach = 2 * (int64_t)m->speed
+                    * (u->cfg.avoidance == WF_AVOID_ORCA ? WF_ORCA_HORIZON
+                                                          : WF_AVOID_HORIZON)
+                    + m->r + WF_UNIT_GAP;
     if (reach > 16 * FIX)
         reach = 16 * FIX;
     near_ctx c;
