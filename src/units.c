@@ -1154,14 +1154,14 @@ static void orca_skip(wf_units *u, const wf_grid *g, int s)
 }
 
 /* The ORCA mode's idle units: one with a unit walking an order within
- * two of its steps takes the ORCA velocity for staying put (preferring
+ * four of its steps takes the ORCA velocity for staying put (preferring
  * zero, all neighbours' half-planes, the walkers' shared), when the swept
  * rule lets it: the continuous form of the shove. */
 static void orca_idle(wf_units *u, const wf_grid *g, int s)
 {
     unit *m = &u->units[s];
     near_ctx c;
-    gather_near(u, s, (int64_t)m->r + WF_UNIT_GAP + 2 * (int64_t)m->speed, &c);
+    gather_near(u, s, (int64_t)m->r + WF_UNIT_GAP + 4 * (int64_t)m->speed, &c);
     int walking = 0;
     for (int k = 0; k < c.n; k++)
         walking |= u->units[c.slot[k]].has_order;
