@@ -26,6 +26,7 @@ build = {
             "src/cpd.c",
             "src/field.c",
             "src/formation.c",
+            "src/orca.c",
             "src/walker.c",
             "src/goal.c",
             "src/graph.c",

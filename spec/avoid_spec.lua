@@ -353,10 +353,10 @@ end)
 describe("avoidance options", function()
   it("rejects a bad avoidance value, naming it", function()
     local grid = field(5, 5)
-    assert.has_error(function() wayfinder.units.new(grid, { avoidance = "orca" }) end,
-      "wayfinder.units.new: options.avoidance must be 'none' or 'velocity', got 'orca'")
+    assert.has_error(function() wayfinder.units.new(grid, { avoidance = "orcas" }) end,
+      "wayfinder.units.new: options.avoidance must be 'none', 'velocity' or 'orca', got 'orcas'")
     assert.has_error(function() wayfinder.units.new(grid, { avoidance = 1 }) end,
-      "wayfinder.units.new: options.avoidance must be 'none' or 'velocity', got 1")
+      "wayfinder.units.new: options.avoidance must be 'none', 'velocity' or 'orca', got 1")
     local units = wayfinder.units.new(grid, { avoidance = "none" })
     assert.equal("none", units:save().options.avoidance)
   end)

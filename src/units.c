@@ -6,6 +6,7 @@
 
 #include "wayfinder.h"
 #include "avoid.h"
+#include "orca.h"
 #include "fixmath.h"
 #include "motion.h"
 
@@ -129,7 +130,8 @@ static int config_ok(const wf_units_config *c)
            && c->bucket <= 256 && (c->brute == 0 || c->brute == 1)
            && c->short_range >= 0 && c->short_range <= 64
            && (c->avoidance == WF_AVOID_NONE
-               || c->avoidance == WF_AVOID_VELOCITY)
+               || c->avoidance == WF_AVOID_VELOCITY
+               || c->avoidance == WF_AVOID_ORCA)
            && c->accel >= 0 && c->accel <= WF_UNIT_MAX_SPEED
            && c->turn_rate >= 0 && c->turn_rate <= 3454217652358LL
            && c->arrive_radius >= 0 && c->arrive_radius <= WF_FIX(1024)
@@ -1057,6 +1059,143 @@ static void shove(wf_units *u, const wf_grid *g, int s, const near_ctx *c,
     }
 }
 
+/* The ORCA mode's candidates (orca.h): the velocity of the reciprocal
+ * half-planes of the neighbours in c, within the travel length `left`,
+ * then, should the swept rule refuse it (a wall, a square's corner), the
+ * velocity obstacle's ranking round it (avoid.h). *clear is 1 when the
+ * ORCA velocity is the preferred one itself. Returns how many, at most
+ * WF_AVOID_CANDIDATES + 5. */
+static int orca_candidates(const wf_units *u, int s, const near_ctx *c,
+                           wf_fix px, wf_fix py, int64_t left, int horizon,
+                           wf_fix *cand, int *clear)
+{
+    const unit *m = &u->units[s];
+    wf_orca_other nb[AVOID_MAX];
+    wf_avoid_other av[AVOID_MAX];
+    for (int k = 0; k < c->n; k++) {
+        const unit *o = &u->units[c->slot[k]];
+        nb[k].x = av[k].x = o->x;
+        nb[k].y = av[k].y = o->y;
+        nb[k].vx = av[k].vx = o->vx;
+        nb[k].vy = av[k].vy = o->vy;
+        nb[k].radius = av[k].half = (wf_fix)((int64_t)m->r + o->r);
+        nb[k].share = o->has_order && o->state != WF_UNIT_IDLE;
+    }
+    int n = 0;
+    for (int k = 0; k < c->n; k++) {
+        const unit *o = &u->units[c->slot[k]];
+        if (nb[k].share) {
+            /* right of way: a neighbour ahead of this unit that has this
+             * unit behind it takes nothing, this unit all */
+            int64_t rx = (int64_t)o->x - m->x, ry = (int64_t)o->y - m->y;
+            int ahead = rx * px + ry * py > 0, behind = 0;
+            if (o->next < o->nway) {
+                int64_t ox = (int64_t)o->way[2 * o->next] - o->x;
+                int64_t oy = (int64_t)o->way[2 * o->next + 1] - o->y;
+                behind = rx * ox + ry * oy > 0;
+            }
+            if (ahead && behind)
+                nb[k].share = 0;
+            else if (!ahead && !behind)
+                continue;       /* it gives way to this one */
+        }
+        nb[n++] = nb[k];
+    }
+    wf_fix v[2];
+    wf_orca_velocity(m->x, m->y, m->vx, m->vy, px, py, (wf_fix)left, nb, n,
+                     WF_ORCA_HORIZON, v);
+    *clear = v[0] == px && v[1] == py;
+    /* v, then v and p slid along the axes (the longer part first): what
+     * square units packed side by side can still do */
+    wf_fix alt[5][2] = {{v[0], v[1]}, {0, 0}, {0, 0}, {0, 0}, {0, 0}};
+    int ax = abs64(v[0]) >= abs64(v[1]), bx = abs64(px) >= abs64(py);
+    alt[1][!ax] = v[!ax];
+    alt[2][ax] = v[ax];
+    alt[3][!bx] = !bx ? py : px;
+    alt[4][bx] = bx ? py : px;
+    int k = 0;
+    for (int i = 0; i < 5; i++)
+        if (alt[i][0] != 0 || alt[i][1] != 0) {
+            cand[2 * k] = alt[i][0];
+            cand[2 * k + 1] = alt[i][1];
+            k++;
+        }
+    int ignored;
+    return k + wf_avoid_rank(m->x, m->y, px, py, av, c->n, horizon,
+                             cand + 2 * k, &ignored);
+}
+
+/* The ORCA mode's look past a waypoint: within 2 navcells (Chebyshev) of
+ * its next waypoint, a unit that has the one after it in sight (the swept
+ * rule for its class) heads for that one instead. Crowds pressing for a
+ * door's waypoint leave it to whoever is already through. */
+static void orca_skip(wf_units *u, const wf_grid *g, int s)
+{
+    unit *m = &u->units[s];
+    int from = m->next;
+    while (m->next + 1 < m->nway
+           && abs64((int64_t)m->way[2 * m->next] - m->x) <= 2 * FIX
+           && abs64((int64_t)m->way[2 * m->next + 1] - m->y) <= 2 * FIX
+           && in_sight(u, g, s, m->x, m->y, m->way[2 * (m->next + 1)],
+                       m->way[2 * (m->next + 1) + 1]))
+        m->next++;
+    /* not progress in itself: the stall count goes on, measured from here */
+    if (m->next != from) {
+        int64_t d = dist_of((int64_t)m->way[2 * m->next] - m->x,
+                            (int64_t)m->way[2 * m->next + 1] - m->y);
+        m->best = (wf_fix)(d > 0 ? d : 1);
+    }
+}
+
+/* The ORCA mode's idle units: one with a unit walking an order within
+ * four of its steps takes the ORCA velocity for staying put (preferring
+ * zero, all neighbours' half-planes, the walkers' shared), when the swept
+ * rule lets it: the continuous form of the shove. */
+static void orca_idle(wf_units *u, const wf_grid *g, int s)
+{
+    unit *m = &u->units[s];
+    near_ctx c;
+    gather_near(u, s, (int64_t)m->r + WF_UNIT_GAP + 4 * (int64_t)m->speed, &c);
+    int walking = 0;
+    for (int k = 0; k < c.n; k++)
+        walking |= u->units[c.slot[k]].has_order;
+    if (!walking)
+        return;
+    wf_orca_other nb[AVOID_MAX];
+    for (int k = 0; k < c.n; k++) {
+        const unit *o = &u->units[c.slot[k]];
+        nb[k].x = o->x;
+        nb[k].y = o->y;
+        nb[k].vx = o->vx;
+        nb[k].vy = o->vy;
+        nb[k].radius = (wf_fix)((int64_t)m->r + o->r);
+        nb[k].share = o->has_order && o->state != WF_UNIT_IDLE;
+    }
+    wf_fix v[2];
+    wf_orca_velocity(m->x, m->y, m->vx, m->vy, 0, 0, m->speed, nb, c.n,
+                     WF_ORCA_HORIZON, v);
+    try_step(u, g, s, v[0], v[1]);
+}
+
+/* The ORCA mode's giving way: every tick of the yield that break_stall
+ * set, the unit steps on to its right (else left) of its way, where the
+ * sampled mode holds still: ORCA's half-planes would walk it straight
+ * back between the ticks. 1 when it moved. */
+static int orca_give_way(wf_units *u, const wf_grid *g, int s)
+{
+    unit *m = &u->units[s];
+    if (m->next >= m->nway)
+        return 0;
+    int64_t dx = (int64_t)m->way[2 * m->next] - m->x;
+    int64_t dy = (int64_t)m->way[2 * m->next + 1] - m->y;
+    int64_t d = dist_of(dx, dy);
+    if (d == 0)
+        return 0;
+    int64_t ux = dx * FIX / d, uy = dy * FIX / d;
+    return step_aside_to(u, g, s, (wf_fix)(m->x - ux), (wf_fix)(m->y - uy), ux,
+                         uy, 0);
+}
+
 /* One walk with avoidance: the preferred velocity heads for the next
  * waypoint at the travel length; when it meets no neighbour within the
  * horizon the unit walks as without avoidance, else it takes the best
@@ -1075,7 +1214,11 @@ static walk_result avoid_walk(wf_units *u, const wf_grid *g, int s,
     if (dist == 0 || left == 0)
         return walk(u, g, s, left, moved);
     int64_t ux = dx * FIX / dist, uy = dy * FIX / dist;
-    int64_t reach = 2 * (int64_t)m->speed * WF_AVOID_HORIZON + m->r + WF_UNIT_GAP;
+    /* ORCA looks WF_ORCA_HORIZON ticks ahead: nearer neighbours suffice */
+    int64_t reach = 2 * (int64_t)m->speed
+                    * (u->cfg.avoidance == WF_AVOID_ORCA ? WF_ORCA_HORIZON
+                                                          : WF_AVOID_HORIZON)
+                    + m->r + WF_UNIT_GAP;
     if (reach > 16 * FIX)
         reach = 16 * FIX;
     near_ctx c;
@@ -1094,16 +1237,22 @@ static walk_result avoid_walk(wf_units *u, const wf_grid *g, int s,
     }
     int64_t sp = dist < left ? dist : left;
     wf_fix px = (wf_fix)(dx * sp / dist), py = (wf_fix)(dy * sp / dist);
-    wf_fix cand[2 * WF_AVOID_CANDIDATES];
+    wf_fix cand[2 * (WF_AVOID_CANDIDATES + 5)];
     int clear;
     /* up to the next waypoint: the unit turns there */
     int64_t horizon = dist / (sp > 0 ? sp : 1) + 1;
     if (horizon > WF_AVOID_HORIZON)
         horizon = WF_AVOID_HORIZON;
-    int nc = wf_avoid_rank(m->x, m->y, px, py, nb, c.n, (int)horizon, cand,
-                           &clear);
-    if (clear)
-        return walk(u, g, s, left, moved);
+    int nc = u->cfg.avoidance == WF_AVOID_ORCA
+        ? orca_candidates(u, s, &c, px, py, left, (int)horizon, cand, &clear)
+        : wf_avoid_rank(m->x, m->y, px, py, nb, c.n, (int)horizon, cand, &clear);
+    if (clear) {
+        walk_result wr = walk(u, g, s, left, moved);
+        /* ORCA's discs are not the units' squares: a corner it missed
+         * may stop the walk, and the candidates' slides go round it */
+        if (u->cfg.avoidance != WF_AVOID_ORCA || wr != WALK_UNITS || *moved)
+            return wr;
+    }
     for (int i = 0; i < nc; i++) {
         int64_t vx = cand[2 * i], vy = cand[2 * i + 1];
         if (vx == 0 && vy == 0)
@@ -1582,10 +1731,15 @@ static wf_status unit_turn(wf_units *u, const wf_grid *g, wf_hier *h, int s,
             return st;
         m->state = WF_UNIT_MOVING;
     }
+    if (m->state == WF_UNIT_IDLE && !m->has_order
+        && u->cfg.avoidance == WF_AVOID_ORCA)
+        orca_idle(u, g, s);
     if (m->state == WF_UNIT_IDLE || m->state == WF_UNIT_PLANNING)
         return WF_OK;
-    int moved, prev_next = m->next;
     int avoiding = u->cfg.avoidance && m->state != WF_UNIT_ESCAPING;
+    if (avoiding && u->cfg.avoidance == WF_AVOID_ORCA && m->yield == 0)
+        orca_skip(u, g, s);
+    int moved, prev_next = m->next;
     int64_t left = travel_of(u, g, s);
     walk_result w;
     if (!avoiding) {
@@ -1594,7 +1748,7 @@ static wf_status unit_turn(wf_units *u, const wf_grid *g, wf_hier *h, int s,
             w = walk(u, g, s, left, &moved);
     } else if (m->yield > 0) {
         m->yield--;
-        moved = 0;
+        moved = u->cfg.avoidance == WF_AVOID_ORCA && orca_give_way(u, g, s);
         w = WALK_PART;
     } else {
         w = avoid_walk(u, g, s, left, &moved);

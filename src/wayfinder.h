@@ -1414,7 +1414,7 @@ typedef struct wf_units_config {
     int short_range;      /* [navcells] vertex pathfinder box half size when
                              blocked [0, 64]; 0: never, just wait */
     /* Options that change motion; their defaults (all 0) keep it as above. */
-    int avoidance;        /* WF_AVOID_NONE or WF_AVOID_VELOCITY (avoid.h) */
+    int avoidance;        /* WF_AVOID_NONE, _VELOCITY (avoid.h) or _ORCA (orca.h) */
     wf_fix accel;         /* [fixed per tick] most a unit's speed changes in
                              a tick, (0, 16]; 0: none (full speed at once) */
     int64_t turn_rate;    /* [2^-40 rad per tick] most a unit's heading
@@ -1428,6 +1428,7 @@ typedef struct wf_units_config {
 
 #define WF_AVOID_NONE 0
 #define WF_AVOID_VELOCITY 1     /* the sampled velocity obstacle of avoid.c */
+#define WF_AVOID_ORCA 2         /* reciprocal half-planes of orca.c */
 #define WF_UNIT_STALL_TICKS 8   /* ticks without progress that make a stall */
 
 /* capacity 4096, budget 20000, max_wait 20, max_order_ticks 100000,

@@ -1,7 +1,8 @@
 -- crowd.lua - the crowd half of `make bench-peers`: wayfinder.units with
--- avoidance = "velocity" on the crowd scenarios, and the same scenarios
--- written out for detour_crowd.cpp so both peers run exactly the same maps,
--- starts and goals. See docs/peers.md ("Crowds").
+-- avoidance = "velocity" (peer "wayfinder") and "orca" (peer
+-- "wayfinder-orca"; PEERS_CROWD_MODES picks them) on the crowd scenarios,
+-- and the same scenarios written out for detour_crowd.cpp so both peers run
+-- exactly the same maps, starts and goals. See docs/peers.md ("Crowds").
 --
 -- usage: lua5.4 crowd.lua OUTDIR [NAME ...]
 --   writes OUTDIR/<name>.crowd for every scenario (or the NAMEs given) and
@@ -171,9 +172,12 @@ local function separation(xs, ys, n)
   return min_gap, overlaps
 end
 
-local function run(name, sc)
+-- the avoidance modes run, and their peer names in the records
+local MODES = { velocity = "wayfinder", orca = "wayfinder-orca" }
+
+local function run(name, sc, mode)
   local grid = wayfinder.grid.from_ascii(table.concat(sc.rows, "\n") .. "\n")
-  local units = wayfinder.units.new(grid, { avoidance = "velocity", max_wait = 1000000 })
+  local units = wayfinder.units.new(grid, { avoidance = mode, max_wait = 1000000 })
   local ids, n = {}, #sc.agents
   for i, s in ipairs(sc.agents) do
     ids[i] = assert(units:add({ x = s[1], y = s[2], radius = RADIUS, speed = SPEED }))
@@ -205,8 +209,8 @@ local function run(name, sc)
     local k = math.ceil(frac * n)
     return times[k] and tostring(times[k]) or "-"
   end
-  print(string.format("C\twayfinder\t%s\t%d\t%d\t%s\t%s\t%s\t%d\t%d\t%.4f\t%d\t%.6f",
-    name, n, arrived, at(0.5), at(0.9), arrived == n and tostring(times[n]) or "-",
+  print(string.format("C\t%s\t%s\t%d\t%d\t%s\t%s\t%s\t%d\t%d\t%.4f\t%d\t%.6f",
+    MODES[mode], name, n, arrived, at(0.5), at(0.9), arrived == n and tostring(times[n]) or "-",
     sc.bound, t, min_gap, overlaps, elapsed * 1000 / (t * n)))
   io.stdout:flush()
 end
@@ -218,6 +222,9 @@ for _, s in ipairs(SCENARIOS) do
   if next(wanted) == nil or wanted[s[1]] then
     local sc = s[2]()
     write_scenario(outdir .. "/" .. s[1] .. ".crowd", s[1], sc)
-    run(s[1], sc)
+    for mode in (os.getenv("PEERS_CROWD_MODES") or "velocity orca"):gmatch("%S+") do
+      assert(MODES[mode], "crowd.lua: unknown mode in PEERS_CROWD_MODES: " .. mode)
+      run(s[1], sc, mode)
+    end
   end
 end

@@ -1,6 +1,6 @@
 #!/bin/sh
 # bench/peers/crowd.sh - the crowd part of `make bench-peers`: wayfinder's
-# units with avoidance = "velocity" and the navigation library's crowd
+# units with avoidance = "velocity" and "orca" and the navigation library's crowd
 # (librecast-dev: its mesh builder and crowd with the default obstacle
 # avoidance) on the same scenarios, side by side in one run. crowd.lua
 # writes the scenarios and runs wayfinder; detour_crowd.cpp reads them.
@@ -9,6 +9,7 @@
 #
 # Environment:
 #   PEERS_CROWD   scenario names to run (default: all of crowd.lua's)
+#   PEERS_CROWD_MODES  wayfinder's avoidance modes (default "velocity orca")
 set -u
 
 here=$(cd "$(dirname "$0")" && pwd)
@@ -24,7 +25,7 @@ records="$build/records.tsv"
 rm -f "$build"/*.crowd
 say() { printf '%s\n' "$*"; }
 
-say "== crowds: wayfinder units (avoidance = velocity) and the packaged crowd"
+say "== crowds: wayfinder units (avoidance = velocity, orca) and the packaged crowd"
 have_detour=0
 if [ ! -f /usr/include/recastnavigation/DetourCrowd.h ]; then
     if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then

@@ -12,7 +12,7 @@ for line in io.lines(path) do
     table.insert(rows[sc], f)
   end
 end
-local fmt = "%-11s %-13s %6s %8s %5s %5s %5s %5s %8s %7s %9s"
+local fmt = "%-11s %-14s %6s %8s %5s %5s %5s %5s %8s %7s %9s"
 print(string.format(fmt, "scenario", "peer", "agents", "arrived", "t50", "t90", "tall",
   "bound", "gap", "ovl", "ms/t/a"))
 for _, sc in ipairs(order) do

@@ -114,8 +114,10 @@ static void read_config(lua_State *L, int idx, const char *fname,
             cfg->avoidance = WF_AVOID_NONE;
         else if (len == 8 && strcmp(a, "velocity") == 0)
             cfg->avoidance = WF_AVOID_VELOCITY;
+        else if (len == 4 && strcmp(a, "orca") == 0)
+            cfg->avoidance = WF_AVOID_ORCA;
         else
-            wfl_error(L, fname, "options.avoidance must be 'none' or 'velocity', "
+            wfl_error(L, fname, "options.avoidance must be 'none', 'velocity' or 'orca', "
                       "got %s", wfl_describe(L, -1, buf));
     }
     lua_pop(L, 1);
@@ -643,7 +645,8 @@ static int l_save(lua_State *L)
     set_int(L, "short_range", cfg.short_range);
     lua_pushboolean(L, cfg.brute);
     lua_setfield(L, -2, "brute");
-    lua_pushstring(L, cfg.avoidance == WF_AVOID_VELOCITY ? "velocity" : "none");
+    lua_pushstring(L, cfg.avoidance == WF_AVOID_VELOCITY ? "velocity"
+                      : cfg.avoidance == WF_AVOID_ORCA ? "orca" : "none");
     lua_setfield(L, -2, "avoidance");
     if (cfg.accel) {
         lua_pushnumber(L, cfg.accel / FIXF);
