@@ -1549,6 +1549,10 @@ static int detour(wf_units *u, const wf_grid *g, int s)
             (size_t)(m->nway - m->next - drop) * 2 * sizeof *m->way);
     memcpy(m->way + 2 * m->next, xy + 2, (size_t)add * 2 * sizeof *xy);
     m->nway += add - drop;
+    /* a corner curve ahead moves with the waypoints after the replaced
+     * ones; one whose last point was replaced is gone */
+    if (m->bend >= m->next)
+        m->bend = m->bend >= m->next + drop ? m->bend + add - drop : -1;
     return 1;
 }
 

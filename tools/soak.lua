@@ -12,6 +12,10 @@
 --          queue while obstructions come and go;
 --   units  a wayfinder.units simulation with random orders, stops, adds and
 --          removes.
+-- The crowd modes vary with the seed (crowd_modes below): odd seeds run
+-- the house with sidestep avoidance, door queues and people's motion
+-- options, and the units part cycles through ORCA, the sampled velocity
+-- mode and no avoidance, with the motion options on odd seeds.
 -- A part stops after --ticks ticks or --seconds seconds, whichever comes
 -- first. Every violation stops the run with exit status 1 and a line
 -- "soak: VIOLATION part=P seed=S tick=T: what" (rerun with --part P
@@ -117,6 +121,19 @@ local function lua_kb() return math.floor(collectgarbage("count")) end
 -- People wander between furniture pieces (spec/support/house_crowd.lua's
 -- trees). Events, drawn from the part's generator: lock or unlock a door,
 -- move a furniture piece to a free tile. Checked every tick: every person's
+-- The crowd modes of a seed: odd seeds (so the short soak's seed 1) run
+-- the crowd features, even seeds the plain motion.
+local function crowd_modes()
+  local odd = seed % 2 == 1
+  local unit_modes = { "orca", "velocity", "none" }
+  return {
+    house = odd and { avoidance = "sidestep", door_flow = "queue" } or {},
+    person = odd and { turn_rate = 1, lookahead = true, corner_radius = 1 } or nil,
+    units = unit_modes[(seed - 1) % 3 + 1],
+    unit_motion = odd,
+  }
+end
+
 -- square is free of walls, closed doors, furniture and other people
 -- (walker:square_free, the walker's own rule); every errand ends within
 -- BOUNDS.house_errand ticks. At random ticks the world is saved and loaded,
@@ -125,9 +142,11 @@ local function lua_kb() return math.floor(collectgarbage("count")) end
 local function house_part()
   local rng = prng.new(seed * 7 + 1)
   local people = opts.short and 120 or 300
+  local modes = crowd_modes()
   local world, info = house_gen.generate { rooms_x = 6, rooms_y = 5, room_w = 6, room_h = 6,
     seed = seed, furniture = 2, extra_doors = 40,
-    world = { route_ids = 512, trees = crowd.trees() } }
+    world = { route_ids = 512, trees = crowd.trees(), avoidance = modes.house.avoidance,
+      door_flow = modes.house.door_flow } }
   local walker = world.walker
   local placed, tries = 0, 0
   while placed < people and tries < people * 50 do
@@ -136,7 +155,12 @@ local function house_part()
     local x, y = r[1] + rng.int(6) - 0.5, r[2] + rng.int(6) - 0.5
     if walker:square_free(math.floor(x * 65536), math.floor(y * 65536), 16384, 0) then
       placed = placed + 1
-      local p = world:add_person { x = x, y = y, speed = 0.2, data = { seed = placed * 7919 } }
+      local spec = { x = x, y = y, speed = 0.2, data = { seed = placed * 7919 } }
+      -- every third person with the motion options of the seed's modes
+      if modes.person and placed % 3 == 0 then
+        for k, v in pairs(modes.person) do spec[k] = v end
+      end
+      local p = world:add_person(spec)
       p:push("wander")
     end
   end
@@ -250,8 +274,11 @@ local function house_part()
     if tick % 50 == 0 then mem.sample(lua_kb()) end
   end
   local trend = mem.check()
-  print(("soak: house seed %d: %d ticks x %d people, %d errands ended, %d locks, %d moves "
-    .. "(%d skipped), %d saves continued 40 ticks, memory %s kB"):format(seed, tick,
+  print(("soak: house seed %d (avoidance %s, door_flow %s%s): %d ticks x %d people, "
+    .. "%d errands ended, %d locks, %d moves "
+    .. "(%d skipped), %d saves continued 40 ticks, memory %s kB"):format(seed,
+    modes.house.avoidance or "none", modes.house.door_flow or "none",
+    modes.person and ", motion options" or "", tick,
     #world:people(), errands, counts.lock, counts.move, counts.skip + counts.refused,
     counts.saves, trend))
   return tick * #world:people()
@@ -455,7 +482,14 @@ local function units_part()
     end
   end)
   local MAX_ORDER = 150
-  local u = wayfinder.units.new(g, { max_order_ticks = MAX_ORDER, budget = 2000, max_wait = 8 })
+  local modes = crowd_modes()
+  local uopts = { max_order_ticks = MAX_ORDER, budget = 2000, max_wait = 8,
+    avoidance = modes.units }
+  if modes.unit_motion then
+    uopts.accel, uopts.turn_rate, uopts.arrive_radius = 0.125, 1, 1
+    uopts.lookahead, uopts.corner_radius = true, 1
+  end
+  local u = wayfinder.units.new(g, uopts)
   local function coord(n) return rng.int(0, n * 16 - 1) / 16 end
   local function try_add(sim)
     local spec = { x = coord(W), y = coord(H), class = rng.int(10) <= 7 and "small" or "big",
@@ -552,7 +586,10 @@ local function units_part()
       end
     end
     local after = units_run.snapshot(u)
-    local ok, err = pcall(units_run.check, g, before, after)
+    -- the walks between snapshots only without avoidance or motion
+    -- options (units_run.check says why)
+    local ok, err = pcall(units_run.check, g, before, after,
+      modes.units == "none" and not modes.unit_motion)
     if not ok then
       if os.getenv("SOAK_DEBUG") then
         local function dump(snap)
@@ -597,8 +634,9 @@ local function units_part()
     end
   end
   local t1, t2 = mem_lua.check(), mem_c.check()
-  print(("soak: units seed %d: %d ticks x %d units, %d orders, %d arrived, %d failed, "
-    .. "%d saves continued 40 ticks, memory %s kB, %s"):format(seed, tick, u:count(),
+  print(("soak: units seed %d (avoidance %s%s): %d ticks x %d units, %d orders, %d arrived, "
+    .. "%d failed, %d saves continued 40 ticks, memory %s kB, %s"):format(seed, modes.units,
+    modes.unit_motion and ", motion options" or "", tick, u:count(),
     stats.orders, stats.arrived, stats.failed, stats.saves, t1, t2))
   if copy then copy:close() end
   local n = u:count()
