@@ -8,90 +8,9 @@
 local wayfinder = require("wayfinder")
 local prng = require("support.prng")
 
-local sweep = wayfinder.sweep
-
--- A walled field w x h; rows listed in `open` (0-based, optional) are the
--- only open rows (a corridor); `wall_x` adds a wall column with a door at
--- row door_y.
-local function field(w, h, opt)
-  opt = opt or {}
-  local rows = {}
-  for y = 0, h - 1 do
-    local r = {}
-    for x = 0, w - 1 do
-      local wall = x == 0 or y == 0 or x == w - 1 or y == h - 1
-      if opt.rows and (y < opt.rows[1] or y > opt.rows[2]) then wall = true end
-      if opt.wall_x and x == opt.wall_x and y ~= opt.door_y then wall = true end
-      if opt.niche and x == opt.niche[1] and y == opt.niche[2] then wall = false end
-      r[#r + 1] = wall and "#" or "."
-    end
-    rows[#rows + 1] = table.concat(r)
-  end
-  return wayfinder.grid.from_ascii(table.concat(rows, "\n") .. "\n")
-end
-
--- Runs the units of `list` ({x, y, gx, gy [, r =, speed =]}; no gx: idle)
--- for at most `ticks` ticks, checking the invariants every tick. Returns
--- the arrival tick of each unit that was ordered (nil when it did not
--- arrive), the failures, and a trace hash of every position.
-local function run(grid, list, ticks, options)
-  local opts = { avoidance = "velocity", max_wait = 200 }
-  for k, v in pairs(options or {}) do opts[k] = v end
-  local units = wayfinder.units.new(grid, opts)
-  local ids, rad = {}, {}
-  for i, s in ipairs(list) do
-    ids[i] = assert(units:add({ x = s[1], y = s[2], radius = s.r or 0.4, speed = s.speed or 0.25 }))
-    rad[i] = s.r or 0.4
-  end
-  local pending = 0
-  for i, s in ipairs(list) do
-    if s[3] then
-      units:move(ids[i], s[3], s[4])
-      pending = pending + 1
-    end
-  end
-  local arrived, failed, h = {}, {}, 0
-  local index = {}
-  for i, id in ipairs(ids) do index[id] = i end
-  for t = 1, ticks do
-    for _, e in ipairs(units:tick()) do
-      if e.event == "arrived" then
-        arrived[index[e.id]] = t
-        pending = pending - 1
-      elseif e.event == "failed" then
-        failed[#failed + 1] = ("unit %d failed (%s) at tick %d"):format(index[e.id], e.reason, t)
-        pending = pending - 1
-      end
-    end
-    local xs, ys = {}, {}
-    for i, id in ipairs(ids) do
-      xs[i], ys[i] = units:position(id)
-      assert.is_false(sweep.grid(grid, xs[i], ys[i], xs[i], ys[i]),
-        ("unit %d on blocked ground at tick %d"):format(i, t))
-      h = (h * 31 + math.floor(xs[i] * 65536) % 1000003 + math.floor(ys[i] * 65536) % 999983)
-        % 2147483647
-    end
-    for i = 1, #ids do
-      for j = i + 1, #ids do
-        local lim = rad[i] + rad[j]
-        assert.is_true(math.abs(xs[i] - xs[j]) > lim or math.abs(ys[i] - ys[j]) > lim,
-          ("units %d and %d overlap at tick %d"):format(i, j, t))
-      end
-    end
-    if pending == 0 then break end
-  end
-  return arrived, failed, h, units, ids
-end
-
-local function all_arrive(list, arrived, failed, bound)
-  assert.same({}, failed)
-  for i, s in ipairs(list) do
-    if s[3] then
-      assert.is_truthy(arrived[i], ("unit %d did not arrive within %d ticks"):format(i, bound))
-      assert.is_true(arrived[i] <= bound)
-    end
-  end
-end
+local avoid_run = require("support.avoid_run")
+local field, all_arrive = avoid_run.field, avoid_run.all_arrive
+local function run(...) return avoid_run.run("velocity", ...) end
 
 describe("avoidance head-on", function()
   it("two units meeting head-on in an open field both arrive, keeping right", function()
