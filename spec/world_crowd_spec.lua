@@ -8,50 +8,7 @@
 local world = require("wayfinder.world")
 local prng = require("support.prng")
 
-local ONE = 65536
-
--- Whether the open squares of half h at the two centres overlap.
-local function overlap(ax, ay, bx, by, h)
-  return math.abs(ax - bx) < 2 * h and math.abs(ay - by) < 2 * h
-end
-
--- The invariants of one tick: nil, or a message saying what broke.
--- walls: list of {vertical, x, y} wall edges (unit edges) that stop people.
-local function broken(w, walls)
-  local t = {}
-  local n = w.walker:positions(t)
-  local pos = {}
-  for k = 0, n - 1 do
-    local id, x, y = t[4 * k + 1], t[4 * k + 2], t[4 * k + 3]
-    local h = w:object(id).half
-    pos[#pos + 1] = { id = id, x = x, y = y, h = h }
-    if x - h < 0 or y - h < 0 or x + h > w.width * ONE or y + h > w.height * ONE then
-      return ("tick %d: person %d leaves the world"):format(w:now(), id)
-    end
-    for _, e in ipairs(walls) do
-      local hits
-      if e[1] then
-        hits = x - h < e[2] * ONE and e[2] * ONE < x + h
-          and y - h < (e[3] + 1) * ONE and e[3] * ONE < y + h
-      else
-        hits = y - h < e[3] * ONE and e[3] * ONE < y + h
-          and x - h < (e[2] + 1) * ONE and e[2] * ONE < x + h
-      end
-      if hits then
-        return ("tick %d: person %d overlaps a wall"):format(w:now(), id)
-      end
-    end
-  end
-  for i = 1, #pos do
-    for j = i + 1, #pos do
-      local a, b = pos[i], pos[j]
-      if overlap(a.x, a.y, b.x, b.y, a.h) then
-        return ("tick %d: people %d and %d overlap"):format(w:now(), a.id, b.id)
-      end
-    end
-  end
-  return nil
-end
+local broken = require("support.house_tick_check").broken
 
 local function done(p)
   return p:state().last_result ~= nil and not p:walking()

@@ -12,47 +12,7 @@ local prng = require("support.prng")
 
 local ONE = 65536
 
--- The invariants of one tick: nil, or a message saying what broke. walls:
--- list of {vertical, x, y} unit wall edges; boxes: {x0, y0, x1, y1} tiles.
-local function broken(w, walls, boxes)
-  local t = {}
-  local n = w.walker:positions(t)
-  local pos = {}
-  for k = 0, n - 1 do
-    local id, x, y = t[4 * k + 1], t[4 * k + 2], t[4 * k + 3]
-    local h = w:object(id).half
-    pos[#pos + 1] = { id = id, x = x, y = y, h = h }
-    if x - h < 0 or y - h < 0 or x + h > w.width * ONE or y + h > w.height * ONE then
-      return ("tick %d: person %d leaves the world"):format(w:now(), id)
-    end
-    for _, e in ipairs(walls) do
-      local hits
-      if e[1] then
-        hits = x - h < e[2] * ONE and e[2] * ONE < x + h
-          and y - h < (e[3] + 1) * ONE and e[3] * ONE < y + h
-      else
-        hits = y - h < e[3] * ONE and e[3] * ONE < y + h
-          and x - h < (e[2] + 1) * ONE and e[2] * ONE < x + h
-      end
-      if hits then return ("tick %d: person %d overlaps a wall"):format(w:now(), id) end
-    end
-    for _, b in ipairs(boxes) do
-      if x + h > b[1] * ONE and x - h < b[3] * ONE and y + h > b[2] * ONE
-          and y - h < b[4] * ONE then
-        return ("tick %d: person %d overlaps furniture"):format(w:now(), id)
-      end
-    end
-  end
-  for i = 1, #pos do
-    for j = i + 1, #pos do
-      local a, b = pos[i], pos[j]
-      if math.abs(a.x - b.x) < a.h + b.h and math.abs(a.y - b.y) < a.h + b.h then
-        return ("tick %d: people %d and %d overlap"):format(w:now(), a.id, b.id)
-      end
-    end
-  end
-  return nil
-end
+local broken = require("support.house_tick_check").broken
 
 -- Two rooms 6 x 7 side by side, one door (tiles (5, 3) and (6, 3)) between
 -- them, a table in each room away from the door. `left` people start in
