@@ -61,23 +61,9 @@ static int64_t floor_cell(int64_t v)
     return v >= 0 ? v / FIX : -((-v + FIX - 1) / FIX);
 }
 
-/* floor(sqrt(v)), bit by bit */
-static uint64_t isqrt64(uint64_t v)
-{
-    uint64_t r = 0, bit = (uint64_t)1 << 62;
-    while (bit > v)
-        bit >>= 2;
-    while (bit) {
-        if (v >= r + bit) {
-            v -= r + bit;
-            r = (r >> 1) + bit;
-        } else {
-            r >>= 1;
-        }
-        bit >>= 2;
-    }
-    return r;
-}
+/* floor(sqrt(v)): fixmath.h's exact root, the same for every v as the
+ * bit-by-bit one */
+static uint64_t isqrt64(uint64_t v) { return wf_isqrt64(v); }
 
 const char *wf_unit_reason_name(wf_unit_reason r)
 {

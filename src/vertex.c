@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "wayfinder.h"
+#include "fixmath.h"
 
 #define FIX ((int64_t)WF_FIX_ONE)
 #define NONE (-1)
@@ -45,22 +46,9 @@ static int64_t floor_div(int64_t n, int64_t d)
     return (n % d != 0 && n < 0) ? q - 1 : q;
 }
 
-static uint64_t isqrt64(uint64_t v)
-{
-    uint64_t r = 0, bit = (uint64_t)1 << 62;
-    while (bit > v)
-        bit >>= 2;
-    while (bit) {
-        if (v >= r + bit) {
-            v -= r + bit;
-            r = (r >> 1) + bit;
-        } else {
-            r >>= 1;
-        }
-        bit >>= 2;
-    }
-    return r;
-}
+/* floor(sqrt(v)): fixmath.h's exact root, the same for every v as the
+ * bit-by-bit one */
+static uint64_t isqrt64(uint64_t v) { return wf_isqrt64(v); }
 
 static int64_t dist(int64_t ax, int64_t ay, int64_t bx, int64_t by)
 {
