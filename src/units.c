@@ -744,6 +744,14 @@ static int sweep_visit(void *p, int s)
     if (s == c->self)
         return 0;
     const unit *o = &c->u->units[s];
+    /* the move's box missing the grown square's: no hit (as the swept
+     * test finds, but cheaper) */
+    int64_t h = (int64_t)c->r + o->r;
+    if ((c->ax < c->bx ? c->ax : c->bx) > o->x + h
+        || (c->ax < c->bx ? c->bx : c->ax) < o->x - h
+        || (c->ay < c->by ? c->ay : c->by) > o->y + h
+        || (c->ay < c->by ? c->by : c->ay) < o->y - h)
+        return 0;
     int hit = 0;
     wf_sweep_square(c->ax, c->ay, c->bx, c->by, o->x, o->y, c->r + o->r, &hit);
     return hit;
