@@ -77,6 +77,11 @@ function Graph:set_parts(part_doors)
   self.part_doors = part_doors
 end
 
+--- The active doors of part `part` (door list order); empty when none.
+function Graph:part_doors_of(part)
+  return self.part_doors and self.part_doors[part] or {}
+end
+
 -- ------------------------------------------------------------- route ids --
 
 --- The lowest route id no person holds, now held by person (its route_id

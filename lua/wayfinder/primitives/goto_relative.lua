@@ -134,6 +134,15 @@ end
 
 local goto_relative = M
 
+--- With door queues (world option door_flow = "queue"): rounds a route
+-- tries its doors again once every door of its part has failed, and the
+-- ticks it waits before each round.
+M.DOOR_ROUNDS = 5
+M.DOOR_PAUSE = 5
+-- The reasons of a portal tree that failed in a crowd (its door is not
+-- lost to the route for good).
+local CROWDED = { busy = true, out_of_tries = true, blocked = true }
+
 local function route(ctx, opt, st)
   local p = ctx.person
   local dest, why = M.destination(ctx, opt)
@@ -182,6 +191,20 @@ local function route(ctx, opt, st)
   st.portals = st.portals + 1
   if st.portals > 2 * graph:count() + 4 then return fail(ctx, st, "out_of_tries") end
   local door = graph:best(st.route_id, part, x, y)
+  if not door and st.crowded and ctx:door_flow() == "queue"
+      and (st.rounds or 0) < M.DOOR_ROUNDS then
+    -- with door queues a door that failed in a crowd (its wait ran out,
+    -- or its walks were blocked) is usually free again soon: wait, then
+    -- try every door again (a bounded number of rounds)
+    st.rounds = (st.rounds or 0) + 1
+    st.failed = {}
+    st.crowded = nil
+    st.portals = 0
+    release(ctx, st)
+    st.phase = "stall"
+    st.stall = M.DOOR_PAUSE
+    return RUNNING
+  end
   if not door then return fail(ctx, st, "no_door") end
   st.door = door.id
   st.phase = "portal"
@@ -219,6 +242,7 @@ function goto_relative.run(ctx, opt)
       -- the protocol: that door's score becomes 0 for this route id; the
       -- best-first scoring also routes round it when it scores again below
       st.failed[#st.failed + 1] = failed
+      if CROWDED[child.reason] then st.crowded = true end
       ctx:doors():zero(st.route_id, failed)
       p.stats.portal_failures = p.stats.portal_failures + 1
     end

@@ -19,7 +19,8 @@
 -- person coming through; a side follows its holders once they are within
 -- a tile and a half of the door; door.admitted counts admissions, so a
 -- waiter can tell a moving queue from a stuck door; and people told to
--- wait step out of the doorway and its lane to a spot beside it
+-- wait step out of the doorway and its lane to a spot beside it, and off
+-- the tile of any other door of their room and the tile in front of it
 -- (M.queue_spots).
 local idiv = require("wayfinder.compat").idiv
 local fixed = require("wayfinder.fixed")
@@ -181,34 +182,77 @@ end
 local SPOTS = { { 2, 0 }, { -2, 0 }, { 2, 1 }, { -2, 1 }, { 3, 0 }, { -3, 0 }, { 3, 1 },
   { -3, 1 }, { 2, 2 }, { -2, 2 }, { 2, 3 }, { -2, 3 }, { 3, 2 }, { -3, 2 } }
 
+-- Door d's tile in part `part` and the unit vectors into the room (n)
+-- and along the wall (t), in tiles; nil when d has no tile in that part.
+local function frame_of(w, d, part)
+  local t = d.tiles
+  local hx, hy, ox, oy = t[1], t[2], t[3], t[4]
+  if topology.tile_part(w, hx, hy) ~= part then
+    hx, hy, ox, oy = ox, oy, hx, hy
+    if topology.tile_part(w, hx, hy) ~= part then return nil end
+  end
+  local nx, ny = hx - ox, hy - oy
+  return hx, hy, nx, ny, -ny, nx
+end
+
+-- True when the point (x, y) (fixed) stands in door d's way on the side
+-- of part `part`: on its tile, beside it or in the lane straight out of it
+-- (3 tiles); with `narrow`, only on its tile or the one straight in front
+-- of it.
+local function in_way(w, d, part, x, y, narrow)
+  local hx, hy, nx, ny, tx, ty = frame_of(w, d, part)
+  if not hx then return false end
+  local rx, ry = x - (hx * ONE + HALF), y - (hy * ONE + HALF)
+  local along, into = math.abs(rx * tx + ry * ty), rx * nx + ry * ny
+  if into < -HALF then return false end
+  if narrow then return along < ONE - idiv(ONE, 4) and into < ONE + 3 * idiv(ONE, 4) end
+  local near = ONE + 3 * idiv(ONE, 4)
+  return (along < ONE - idiv(ONE, 4) and into <= 3 * ONE) or (along < near and into < near)
+end
+
+-- The active doors of part `part`, the door `door` first (door list order
+-- after it).
+local function part_doors(w, door, part)
+  local out = { door }
+  for _, d in ipairs(w.graph:part_doors_of(part)) do
+    if d ~= door and d.active then out[#out + 1] = d end
+  end
+  return out
+end
+
 --- Where person p, told to wait for door `door`, should wait. Returns nil
--- when p already stands out of the doorway's way (off the door tile's
--- neighbours and the lane), else a list of candidate spots {x, y} (fixed
--- point, tile centres of p's part that no one stands on), best first.
+-- when p already stands out of the way of every door of its part (off
+-- each door tile's neighbours and lane), else a list of candidate spots
+-- {x, y} (fixed point, tile centres of p's part that no one stands on and
+-- that are in no door's way), best first.
 function M.queue_spots(w, door, p)
   local x, y = w.walker:person(p.id)
   local mine = topology.part_at(w, x, y)
-  local t = door.tiles
-  local hx, hy, ox, oy = t[1], t[2], t[3], t[4]
-  if topology.tile_part(w, hx, hy) ~= mine then hx, hy, ox, oy = ox, oy, hx, hy end
-  local nx, ny = hx - ox, hy - oy          -- into p's room
-  local tx, ty = -ny, nx                  -- along the wall
-  -- p's offset from the door tile's centre, in (along, into) fixed units
-  local rx, ry = x - (hx * ONE + HALF), y - (hy * ONE + HALF)
-  local along, into = math.abs(rx * tx + ry * ty), rx * nx + ry * ny
-  local near = ONE + 3 * idiv(ONE, 4)
-  local lane = along < ONE - idiv(ONE, 4) and into <= 3 * ONE
-  local beside = along < near and into < near
-  if (not lane and not beside) or into < -HALF then
-    return nil
+  local hx, hy, nx, ny, tx, ty = frame_of(w, door, mine)
+  if not hx then return nil end
+  local doors = part_doors(w, door, mine)
+  local blocking = false
+  for k, d in ipairs(doors) do
+    if in_way(w, d, mine, x, y, k > 1) then
+      blocking = true
+      break
+    end
   end
+  if not blocking then return nil end
   local out = {}
   for _, s in ipairs(SPOTS) do
     local sx, sy = hx + s[1] * tx + s[2] * nx, hy + s[1] * ty + s[2] * ny
     if sx >= 0 and sy >= 0 and sx < w.width and sy < w.height
         and topology.tile_part(w, sx, sy) == mine then
       local cx, cy = sx * ONE + HALF, sy * ONE + HALF
-      if w.walker:square_free(cx, cy, idiv(ONE, 4), p.id) then
+      local clear = true
+      for k = 2, #doors do
+        if in_way(w, doors[k], mine, cx, cy, true) then
+          clear = false
+          break
+        end
+      end
+      if clear and w.walker:square_free(cx, cy, idiv(ONE, 4), p.id) then
         out[#out + 1] = { cx, cy }
       end
     end
