@@ -1032,6 +1032,92 @@ static int step_aside(wf_units *u, const wf_grid *g, int o, wf_fix ax,
     return step_aside_to(u, g, o, ax, ay, ux, uy, 1);
 }
 
+/* ORCA mode: the chain push. An idle unit without an order asked to step
+ * by (dx, dy) whose step meets other idle units without orders (at most
+ * PUSH_BLOCKERS, taken by id) first asks them to step the same way, up to
+ * `depth` links down the chain and `*budget` steps in all, then steps
+ * itself when the swept rule now lets it. A packed group of arrived units
+ * thus opens a lane for a walker instead of standing as a wall. 1 when
+ * it moved. */
+#define PUSH_BLOCKERS 3
+#define PUSH_DEPTH 6
+#define PUSH_BUDGET 40
+
+typedef struct push_ctx {
+    sweep_ctx sw;
+    int n, walker;
+    int slot[PUSH_BLOCKERS];
+} push_ctx;
+
+static int push_visit(void *p, int s)
+{
+    push_ctx *c = p;
+    if (!sweep_visit(&c->sw, s))
+        return 0;
+    const unit *o = &c->sw.u->units[s];
+    if (o->has_order || o->state != WF_UNIT_IDLE || c->n == PUSH_BLOCKERS) {
+        c->walker = 1;          /* not to be pushed, or too many: give up */
+        return 1;
+    }
+    int j = c->n++;
+    while (j > 0 && c->sw.u->units[c->slot[j - 1]].id > o->id) {
+        c->slot[j] = c->slot[j - 1];
+        j--;
+    }
+    c->slot[j] = s;
+    return 0;
+}
+
+static int push_step(wf_units *u, const wf_grid *g, int o, int64_t dx,
+                     int64_t dy, int depth, int *budget)
+{
+    if (*budget <= 0)
+        return 0;
+    (*budget)--;
+    if (try_step(u, g, o, dx, dy))
+        return 1;
+    if (depth == 0)
+        return 0;
+    const unit *q = &u->units[o];
+    int64_t bx = q->x + dx, by = q->y + dy;
+    if (bx < 0 || by < 0 || bx >= (int64_t)u->gw * FIX
+        || by >= (int64_t)u->gh * FIX
+        || !in_sight(u, g, o, q->x, q->y, (wf_fix)bx, (wf_fix)by))
+        return 0;
+    push_ctx c = {{u, o, q->x, q->y, (wf_fix)bx, (wf_fix)by, q->r}, 0, 0, {0}};
+    int64_t x0 = q->x < bx ? q->x : bx, x1 = q->x < bx ? bx : q->x;
+    int64_t y0 = q->y < by ? q->y : by, y1 = q->y < by ? by : q->y;
+    near_units(u, x0, y0, x1, y1, (int64_t)q->r + u->maxr, push_visit, &c);
+    if (c.walker || c.n == 0)
+        return 0;
+    for (int k = 0; k < c.n; k++)
+        if (!push_step(u, g, c.slot[k], dx, dy, depth - 1, budget))
+            return 0;
+    return try_step(u, g, o, dx, dy);
+}
+
+/* The chain push of idle slot o out of the way (ux, uy) of a walker at
+ * (ax, ay): aside to the side it stands on, else the other side, else
+ * ahead, by its speed, then by half of it. */
+static int push_aside(wf_units *u, const wf_grid *g, int o, wf_fix ax,
+                      wf_fix ay, int64_t ux, int64_t uy)
+{
+    unit *q = &u->units[o];
+    int64_t rx = -uy, ry = ux;
+    int64_t side = ((int64_t)q->x - ax) * rx + ((int64_t)q->y - ay) * ry;
+    int sg = side < 0 ? -1 : 1;
+    int budget = PUSH_BUDGET;
+    for (int64_t sp = q->speed; sp >= q->speed / 2 && sp > 0; sp /= 2) {
+        int64_t d[3][2] = {{sg * rx * sp / FIX, sg * ry * sp / FIX},
+                           {-sg * rx * sp / FIX, -sg * ry * sp / FIX},
+                           {ux * sp / FIX, uy * sp / FIX}};
+        for (int i = 0; i < 3; i++)
+            if (push_step(u, g, o, d[i][0], d[i][1], PUSH_DEPTH, &budget))
+                return 1;
+    }
+    return 0;
+}
+
 /* The shove: every idle unit among the neighbours whose square, grown by
  * the mover's radius and 1/8, meets the mover's way to its next waypoint
  * (or, when the mover already stands within that margin, whose square
@@ -1054,7 +1140,9 @@ static void shove(wf_units *u, const wf_grid *g, int s, const near_ctx *c,
         if (!hit)   /* the mover stands inside that margin already */
             wf_sweep_square(m->x, m->y, tx, ty, q->x, q->y,
                             (wf_fix)((int64_t)m->r + q->r), &hit);
-        if (hit)
+        if (hit && u->cfg.avoidance == WF_AVOID_ORCA)
+            push_aside(u, g, o, m->x, m->y, ux, uy);
+        else if (hit)
             step_aside(u, g, o, m->x, m->y, ux, uy);
     }
 }
