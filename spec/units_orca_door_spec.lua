@@ -1,22 +1,29 @@
--- A crowd through a door one navcell wide with avoidance = "orca": 80
--- units packed in one room nearest the door, each ordered to the mirror
--- image of its start in the other room (the shape of bench/peers/crowd.lua's
--- door200, smaller). The first through take the goals nearest the door, so
--- every later unit must pass the arrived ones: the chain push (docs/units.md,
--- "ORCA avoidance") opens them a lane. Every tick is checked (no overlap,
--- nobody on blocked ground); determinism and save/load mid-crossing.
+-- Crowds through a door one navcell wide with avoidance = "orca"
+-- (docs/units.md, "ORCA avoidance"). One way: 80 units packed in one room
+-- nearest the door, each ordered to the mirror image of its start in the
+-- other room (bench/peers/crowd.lua's door200, smaller); the first through
+-- take the goals nearest the door, so every later unit must pass the
+-- arrived ones: the chain push opens them a lane. Both ways: two crowds of
+-- 20 swap rooms, each one's goals under the other: the door's turn lets
+-- one side through while the other keeps the mouth clear. Every tick is
+-- checked (no overlap, nobody on blocked ground); determinism and
+-- save/load mid-crossing.
 local wayfinder = require("wayfinder")
 
 local avoid_run = require("support.avoid_run")
 
-local W, H, WALL_X, DOOR_Y, N = 27, 17, 13, 8, 80
+-- Two rooms w - 2 wide beside a wall at column wall_x with the door at
+-- row door_y; `right` units packed nearest the door in the left room and
+-- `left` in the right one, each ordered to the mirror image of its start.
+local ONE_WAY = { w = 27, h = 17, wall_x = 13, door_y = 8, right = 80, left = 0 }
+local SWAP = { w = 23, h = 15, wall_x = 11, door_y = 7, right = 20, left = 20 }
 
-local function scene()
-  local grid = avoid_run.field(W, H, { wall_x = WALL_X, door_y = DOOR_Y })
+local function scene(sc)
+  local grid = avoid_run.field(sc.w, sc.h, { wall_x = sc.wall_x, door_y = sc.door_y })
   local cells = {}
-  for x = 2, WALL_X - 2 do
-    for y = 2, H - 3 do
-      cells[#cells + 1] = { x, y, (WALL_X - 1 - x) ^ 2 + (DOOR_Y - y) ^ 2 }
+  for x = 2, sc.wall_x - 2 do
+    for y = 2, sc.h - 3 do
+      cells[#cells + 1] = { x, y, (sc.wall_x - 1 - x) ^ 2 + (sc.door_y - y) ^ 2 }
     end
   end
   table.sort(cells, function(p, q)
@@ -24,10 +31,14 @@ local function scene()
     if p[1] ~= q[1] then return p[1] < q[1] end
     return p[2] < q[2]
   end)
-  local list = {}
-  for i = 1, N do
+  local list, m = {}, 2 * sc.wall_x
+  for i = 1, sc.right do
     local c = cells[i]
-    list[i] = { c[1] + 0.5, c[2] + 0.5, 2 * WALL_X - c[1] + 0.5, c[2] + 0.5 }
+    list[#list + 1] = { c[1] + 0.5, c[2] + 0.5, m - c[1] + 0.5, c[2] + 0.5 }
+  end
+  for i = 1, sc.left do
+    local c = cells[i]
+    list[#list + 1] = { m - c[1] + 0.5, c[2] + 0.5, c[1] + 0.5, c[2] + 0.5 }
   end
   return grid, list
 end
@@ -37,8 +48,9 @@ end
 -- both within r1 + r2 = 0.8: such pairs lie in the same or adjacent
 -- navcells, so only those are compared). Returns the arrival tick of each
 -- unit (nil: not home), the failures, and a hash of every position.
-local function run(ticks, brute)
-  local grid, list = scene()
+local function run(sc, ticks, brute)
+  local grid, list = scene(sc)
+  local N = #list
   local units = wayfinder.units.new(grid, { avoidance = "orca", max_wait = 1000000, brute = brute })
   local ids, index = {}, {}
   for i, s in ipairs(list) do
@@ -87,25 +99,33 @@ describe("orca crowd through a one-navcell door", function()
   it("80 units all pass and arrive within 800 ticks, no overlap, none on a wall", function()
     -- without the chain push 75 of 80 arrive and the rest stand pressed
     -- against the arrived ones until tick 2000 and beyond
-    local arrived, failed, _, list = run(800)
+    local arrived, failed, _, list = run(ONE_WAY, 800)
     avoid_run.all_arrive(list, arrived, failed, 800)
     local last = 0
-    for i = 1, N do
+    for i = 1, #list do
       if arrived[i] > last then last = arrived[i] end
     end
     assert.is_true(last > 300, "the door is the bottleneck: not all within 300 ticks")
   end)
 
+  it("two crowds of 20 swapping rooms through it all arrive within 600 ticks", function()
+    -- each crowd's goals lie under the other: without the door's turn
+    -- they meet in the door and none arrives within 3000 ticks
+    local arrived, failed, _, list = run(SWAP, 600)
+    avoid_run.all_arrive(list, arrived, failed, 600)
+  end)
+
   it("identical runs give identical traces, and the index gives the brute-force trace", function()
-    local _, _, h1 = run(300)
-    local _, _, h2 = run(300)
-    local _, _, h3 = run(300, true)
+    local _, _, h1 = run(SWAP, 300)
+    local _, _, h2 = run(SWAP, 300)
+    local _, _, h3 = run(SWAP, 300, true)
     assert.equal(h1, h2)
     assert.equal(h1, h3)
   end)
 
   it("a simulation saved and loaded mid-crossing continues exactly as the original", function()
-    local grid, list = scene()
+    local grid, list = scene(SWAP)
+    local N = #list
     local units = wayfinder.units.new(grid, { avoidance = "orca", max_wait = 1000000 })
     local ids = {}
     for i, s in ipairs(list) do
