@@ -1034,13 +1034,15 @@ static int step_aside(wf_units *u, const wf_grid *g, int o, wf_fix ax,
 
 /* ORCA mode: the turn at a one-lane door. A door is a navcell clear for
  * the class whose two neighbours across one axis are not, and the two
- * along it are (a gap one navcell wide in a wall). A unit whose way
- * crosses such a door within DOOR_LOOK of it (along its next two
- * waypoints) takes the turn unless a unit walking the other way through
- * that door (on the far side or in it, within DOOR_ZONE of it) stands
- * nearer the door (Chebyshev, then the lower id); a unit without the
- * turn keeps DOOR_CLEAR from the door, so those coming through can land,
- * and may be chain-pushed like an idle one. */
+ * along it are, each with a clear neighbour across (a gap one navcell
+ * wide in a wall one navcell thick; a longer one-lane corridor is not).
+ * A unit whose way crosses such a door within DOOR_LOOK of it (along its
+ * next two waypoints) takes the turn unless a unit walking the other way
+ * through that door (in it or not yet past it, within DOOR_ZONE of it)
+ * stands nearer the door (Chebyshev, then the lower id); a unit without
+ * the turn stands, or backs off to DOOR_CLEAR from the door, so those
+ * coming through can land, and may be chain-pushed like an idle one.
+ * Read afresh from the positions every tick: nothing to save. */
 #define DOOR_LOOK (4 * FIX)
 #define DOOR_ZONE (4 * FIX)
 #define DOOR_CLEAR (5 * FIX / 2)
@@ -1200,9 +1202,10 @@ static void door_rest(unit *m)
     m->wait = 0;
 }
 
-/* ORCA mode: the chain push. An idle unit without an order asked to step
- * by (dx, dy) whose step meets other idle units without orders (at most
- * PUSH_BLOCKERS, taken by id) first asks them to step the same way, up to
+/* ORCA mode: the chain push. An idle unit without an order (or one
+ * waiting for a door's turn) asked to step by (dx, dy) whose step meets
+ * other such units (at most PUSH_BLOCKERS, taken by id; any other unit
+ * stops it) first asks them to step the same way, up to
  * `depth` links down the chain and `*budget` steps in all, then steps
  * itself when the swept rule now lets it. A packed group of arrived units
  * thus opens a lane for a walker instead of standing as a wall. 1 when
@@ -1290,7 +1293,8 @@ static int push_aside(wf_units *u, const wf_grid *g, int o, wf_fix ax,
     return 0;
 }
 
-/* The shove: every idle unit among the neighbours whose square, grown by
+/* The shove: every idle unit (in ORCA mode also every unit waiting for a
+ * door's turn, chain-pushed) among the neighbours whose square, grown by
  * the mover's radius and 1/8, meets the mover's way to its next waypoint
  * (or, when the mover already stands within that margin, whose square
  * grown by the mover's radius alone does: the way is blocked), and whose
