@@ -2,7 +2,8 @@
 -- Berlin_0_1024.map (a generated map when the maps directory does not hold
 -- it, said so in the output), milliseconds per tick and per unit-tick with
 -- the bucket index beside the same run with every unit tested (brute), and
--- whether the two traces agree. Part 2: the vertex pathfinder's time per
+-- whether the two traces agree; then the same orders with ORCA avoidance
+-- (avoidance = "orca"), its time beside the first row's. Part 2: the vertex pathfinder's time per
 -- query with 0, 10 and 100 units nearby, beside its all-edges baseline
 -- (every edge tested for every pair, as the reference does) in the same run.
 -- Times are CPU seconds (os.clock); instruction counts are not measured.
@@ -86,9 +87,9 @@ end
 
 -- ------------------------------------------------------ part 1: motion --
 
-local function run(brute)
+local function run(brute, avoidance)
   local units = wayfinder.units.new(grid, { capacity = UNITS, brute = brute,
-    max_order_ticks = TICKS, budget = 50000 })
+    max_order_ticks = TICKS, budget = 50000, avoidance = avoidance })
   local rnd = generator(13)
   local ids = {}
   while #ids < UNITS do
@@ -128,12 +129,15 @@ end
 print(("== units: %d units, %d ticks, random orders on %s"):format(UNITS, TICKS, map_name))
 local fast_s, fast_out, fast_hash, memory = run(false)
 local brute_s, _, brute_hash = run(true)
+local orca_s = run(false, "orca")
 local widths = { 28, 12, 16, 10 }
 print(stats.row(widths, { "collision test", "ms/tick", "us/unit-tick", "ratio" }))
 print(stats.row(widths, { "bucket index", stats.num(fast_s * 1000 / TICKS),
   stats.num(fast_s * 1e6 / TICKS / UNITS), "1.0x" }))
 print(stats.row(widths, { "every unit (brute)", stats.num(brute_s * 1000 / TICKS),
   stats.num(brute_s * 1e6 / TICKS / UNITS), stats.ratio(brute_s / fast_s) }))
+print(stats.row(widths, { "bucket index, ORCA avoidance", stats.num(orca_s * 1000 / TICKS),
+  stats.num(orca_s * 1e6 / TICKS / UNITS), stats.ratio(orca_s / fast_s) }))
 local keys = {}
 for k in pairs(fast_out) do keys[#keys + 1] = k end
 table.sort(keys)

@@ -2,11 +2,13 @@
 -- navcells wide, then a crowd of ten crossing through a door one navcell
 -- wide while an idle unit stands on one of their goals.
 --
---   lua5.4 examples/crowd.lua
+--   lua5.4 examples/crowd.lua [orca|velocity]
 --
--- Both scenes use wayfinder.units.new(grid, { avoidance = "velocity" })
--- (docs/units.md, "Avoidance"). Drawn in ASCII every few ticks: '#'
--- blocked, letters the units (A is unit 1, B unit 2, ...), '.' open.
+-- Both scenes use wayfinder.units.new(grid, { avoidance = MODE }): "orca"
+-- (the default here: reciprocal half-planes, docs/units.md "ORCA
+-- avoidance") or "velocity" (sampled velocities, "Avoidance"). Drawn in
+-- ASCII every few ticks: '#' blocked, letters the units (A is unit 1, B
+-- unit 2, ...), '.' open.
 
 local here = debug.getinfo(1, "S").source:match("^@(.*[/\\])") or "./"
 local root = here .. "../"
@@ -14,6 +16,8 @@ package.path = root .. "lua/?.lua;" .. root .. "lua/?/init.lua;" .. package.path
 package.cpath = root .. "build/?.so;" .. package.cpath
 
 local wayfinder = require("wayfinder")
+
+local MODE = arg and arg[1] or "orca"
 
 local function draw(rows, units, ids, title)
   local canvas = {}
@@ -31,7 +35,7 @@ end
 
 local function scene(rows, list, ticks, every, name)
   local grid = wayfinder.grid.from_ascii(table.concat(rows, "\n") .. "\n")
-  local units = wayfinder.units.new(grid, { avoidance = "velocity", max_wait = 200 })
+  local units = wayfinder.units.new(grid, { avoidance = MODE, max_wait = 200 })
   local ids = {}
   for k, s in ipairs(list) do
     ids[k] = assert(units:add({ x = s[1], y = s[2], radius = 0.4, speed = 0.25 }))

@@ -6,11 +6,9 @@
 local wayfinder = require("wayfinder")
 
 local sweep = wayfinder.sweep
+local one_unit = require("support.one_unit")
+local grid_of, trace = one_unit.grid_of, one_unit.trace
 local EPS = 1 / 4096   -- fixed-point rounding of a length or a heading
-
-local function grid_of(rows)
-  return wayfinder.grid.from_ascii(table.concat(rows, "\n") .. "\n")
-end
 
 local OPEN = grid_of({
   "########################",
@@ -21,41 +19,7 @@ local OPEN = grid_of({
   "########################",
 })
 
--- a wall to walk round: the path turns at its ends
-local WALLED = grid_of({
-  "####################",
-  "#..................#",
-  "#..................#",
-  "#......#...........#",
-  "#......#...........#",
-  "#......#...........#",
-  "#......#...........#",
-  "#..................#",
-  "####################",
-})
-
--- Runs one unit to (gx, gy); returns per tick {x, y, info} and the tick it
--- arrived, checking the ground and the swept move every tick.
-local function trace(grid, options, sx, sy, gx, gy, speed, ticks)
-  local units = wayfinder.units.new(grid, options)
-  local id = assert(units:add({ x = sx, y = sy, radius = 0.4, speed = speed }))
-  units:move(id, gx, gy)
-  local out, arrived = {}, nil
-  local px, py = sx, sy
-  for t = 1, ticks do
-    for _, e in ipairs(units:tick()) do
-      assert.is_not.equal("failed", e.event)
-      if e.event == "arrived" then arrived = t end
-    end
-    local x, y = units:position(id)
-    assert.is_false(sweep.grid(grid, x, y, x, y), ("on blocked ground at tick %d"):format(t))
-    assert.is_false(sweep.grid(grid, px, py, x, y), ("crossed blocked ground at tick %d"):format(t))
-    out[t] = { x = x, y = y, info = units:info(id), step = math.sqrt((x - px) ^ 2 + (y - py) ^ 2) }
-    px, py = x, y
-    if arrived then break end
-  end
-  return out, arrived
-end
+local WALLED = grid_of(one_unit.WALLED_ROWS)
 
 describe("units accel", function()
   it("the speed never changes by more than accel in a tick, and the unit arrives", function()

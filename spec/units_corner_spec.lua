@@ -5,24 +5,10 @@
 -- are checked against the grid.
 local wayfinder = require("wayfinder")
 
-local sweep = wayfinder.sweep
+local one_unit = require("support.one_unit")
+local grid_of = one_unit.grid_of
 
-local function grid_of(rows)
-  return wayfinder.grid.from_ascii(table.concat(rows, "\n") .. "\n")
-end
-
--- a wall to walk round: the way turns below its foot
-local WALLED = grid_of({
-  "####################",
-  "#..................#",
-  "#..................#",
-  "#......#...........#",
-  "#......#...........#",
-  "#......#...........#",
-  "#......#...........#",
-  "#..................#",
-  "####################",
-})
+local WALLED = grid_of(one_unit.WALLED_ROWS)
 
 -- a corridor one navcell wide with long arms: any curve with room to show
 -- would cut the inner corner
@@ -49,36 +35,14 @@ local NARROW = grid_of({
   "##############################",
 })
 
--- Runs one unit to (gx, gy) with options; returns the positions per tick
--- and the tick it arrived. Checks every tick: the unit stands on passable
--- ground, its move since the last tick and every leg of its way from its
--- position on cross none.
+-- Runs one unit (spec/support/one_unit.lua checks every tick); returns
+-- the positions per tick, the tick it arrived and whether its way was
+-- ever curved (more waypoints than the sharp way's three)
 local function run(grid, options, sx, sy, gx, gy, speed, ticks)
-  local units = wayfinder.units.new(grid, options)
-  local id = assert(units:add({ x = sx, y = sy, radius = 0.4, speed = speed or 0.3 }))
-  units:move(id, gx, gy)
-  local out, arrived, curved = {}, nil, false
-  local px, py = sx, sy
-  for t = 1, ticks or 400 do
-    for _, e in ipairs(units:tick()) do
-      assert.is_not.equal("failed", e.event)
-      if e.event == "arrived" then arrived = t end
-    end
-    local x, y = units:position(id)
-    assert.is_false(sweep.grid(grid, x, y, x, y), ("on blocked ground at tick %d"):format(t))
-    assert.is_false(sweep.grid(grid, px, py, x, y), ("crossed blocked ground at tick %d"):format(t))
-    local info = units:info(id)
-    local ax, ay = x, y
-    for k = info.next, #info.waypoints do
-      local w = info.waypoints[k]
-      assert.is_false(sweep.grid(grid, ax, ay, w[1], w[2]),
-        ("tick %d: the leg to waypoint %d crosses blocked ground"):format(t, k))
-      ax, ay = w[1], w[2]
-    end
-    if #info.waypoints > 3 then curved = true end
-    out[t] = { x, y }
-    px, py = x, y
-    if arrived then break end
+  local out, arrived = one_unit.trace(grid, options, sx, sy, gx, gy, speed or 0.3, ticks or 400)
+  local curved = false
+  for _, o in ipairs(out) do
+    if #o.info.waypoints > 3 then curved = true end
   end
   return out, arrived, curved
 end
@@ -113,7 +77,7 @@ describe("units corner_radius", function()
     assert.is_number(t0)
     assert.is_number(t1)
     assert.is_true(curved)
-    assert.are.same({ 10.5, 5.5 }, round[#round])
+    assert.are.same({ 10.5, 5.5 }, { round[#round][1], round[#round][2] })
     -- the sharp walk passes the corner point itself (between two ticks:
     -- the line through its tick positions cuts it by a hair), the curved one
     -- keeps off it (a curve entered 1.5 before the corner passes about 0.4

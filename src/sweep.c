@@ -2,6 +2,7 @@
  * segment) against another unit's grown square and against the navcell
  * grid of a class. Exact integer arithmetic; no floating point. */
 #include "wayfinder.h"
+#include "grid_internal.h"
 
 #define FIX ((int64_t)WF_FIX_ONE)
 #define NEAR_LIMIT ((int64_t)1 << 30)
@@ -76,6 +77,14 @@ wf_status wf_sweep_square(wf_fix ax, wf_fix ay, wf_fix bx, wf_fix by,
     return WF_OK;
 }
 
+/* wf_grid_is_passable for a class already checked, inlined: off the grid
+ * is blocked */
+static int cell_open(const wf_grid *g, int cls, int x, int y)
+{
+    return x >= 0 && y >= 0 && x < g->w && y < g->h
+           && wf_passable_fast(g, cls, x, y);
+}
+
 wf_status wf_sweep_grid(const wf_grid *g, int cls, wf_fix ax, wf_fix ay,
                         wf_fix bx, wf_fix by, int *hit, int *hx, int *hy)
 {
@@ -109,7 +118,7 @@ wf_status wf_sweep_grid(const wf_grid *g, int cls, wf_fix ax, wf_fix ay,
         }
         int64_t jfirst = jstep > 0 ? j0 : j1, jlast = jstep > 0 ? j1 : j0;
         for (int64_t j = jfirst;; j += jstep) {
-            if (!wf_grid_is_passable(g, (int)i, (int)j, cls)) {
+            if (!cell_open(g, cls, (int)i, (int)j)) {
                 *hit = 1;
                 if (hx) *hx = (int)i;
                 if (hy) *hy = (int)j;

@@ -61,23 +61,9 @@ static int64_t floor_cell(int64_t v)
     return v >= 0 ? v / FIX : -((-v + FIX - 1) / FIX);
 }
 
-/* floor(sqrt(v)), bit by bit */
-static uint64_t isqrt64(uint64_t v)
-{
-    uint64_t r = 0, bit = (uint64_t)1 << 62;
-    while (bit > v)
-        bit >>= 2;
-    while (bit) {
-        if (v >= r + bit) {
-            v -= r + bit;
-            r = (r >> 1) + bit;
-        } else {
-            r >>= 1;
-        }
-        bit >>= 2;
-    }
-    return r;
-}
+/* floor(sqrt(v)): fixmath.h's exact root, the same for every v as the
+ * bit-by-bit one */
+static uint64_t isqrt64(uint64_t v) { return wf_isqrt64(v); }
 
 const char *wf_unit_reason_name(wf_unit_reason r)
 {
@@ -758,6 +744,14 @@ static int sweep_visit(void *p, int s)
     if (s == c->self)
         return 0;
     const unit *o = &c->u->units[s];
+    /* the move's box missing the grown square's: no hit (as the swept
+     * test finds, but cheaper) */
+    int64_t h = (int64_t)c->r + o->r;
+    if ((c->ax < c->bx ? c->ax : c->bx) > o->x + h
+        || (c->ax < c->bx ? c->bx : c->ax) < o->x - h
+        || (c->ay < c->by ? c->ay : c->by) > o->y + h
+        || (c->ay < c->by ? c->by : c->ay) < o->y - h)
+        return 0;
     int hit = 0;
     wf_sweep_square(c->ax, c->ay, c->bx, c->by, o->x, o->y, c->r + o->r, &hit);
     return hit;
@@ -1329,24 +1323,23 @@ static void shove(wf_units *u, const wf_grid *g, int s, const near_ctx *c,
 
 /* The ORCA mode's candidates (orca.h): the velocity of the reciprocal
  * half-planes of the neighbours in c, within the travel length `left`,
- * then, should the swept rule refuse it (a wall, a square's corner), the
- * velocity obstacle's ranking round it (avoid.h). *clear is 1 when the
- * ORCA velocity is the preferred one itself. Returns how many, at most
- * WF_AVOID_CANDIDATES + 5. */
+ * then its slides along the axes. Should the swept rule refuse them all
+ * (a wall, a square's corner), orca_rank adds the velocity obstacle's
+ * ranking round the preferred velocity (avoid.h). *clear is 1 when the
+ * ORCA velocity is the preferred one itself. Returns how many, at most 5. */
 static int orca_candidates(const wf_units *u, int s, const near_ctx *c,
-                           wf_fix px, wf_fix py, int64_t left, int horizon,
+                           wf_fix px, wf_fix py, int64_t left,
                            wf_fix *cand, int *clear)
 {
     const unit *m = &u->units[s];
     wf_orca_other nb[AVOID_MAX];
-    wf_avoid_other av[AVOID_MAX];
     for (int k = 0; k < c->n; k++) {
         const unit *o = &u->units[c->slot[k]];
-        nb[k].x = av[k].x = o->x;
-        nb[k].y = av[k].y = o->y;
-        nb[k].vx = av[k].vx = o->vx;
-        nb[k].vy = av[k].vy = o->vy;
-        nb[k].radius = av[k].half = (wf_fix)((int64_t)m->r + o->r);
+        nb[k].x = o->x;
+        nb[k].y = o->y;
+        nb[k].vx = o->vx;
+        nb[k].vy = o->vy;
+        nb[k].radius = (wf_fix)((int64_t)m->r + o->r);
         nb[k].share = o->has_order && o->state != WF_UNIT_IDLE;
     }
     int n = 0;
@@ -1388,9 +1381,28 @@ static int orca_candidates(const wf_units *u, int s, const near_ctx *c,
             cand[2 * k + 1] = alt[i][1];
             k++;
         }
+    return k;
+}
+
+/* The velocity obstacle's ranking (avoid.h) of the ORCA mode, tried after
+ * orca_candidates' when the swept rule refused those: computed only then,
+ * from the same neighbours (nothing moves in between). Returns how many,
+ * at most WF_AVOID_CANDIDATES. */
+static int orca_rank(const wf_units *u, int s, const near_ctx *c, wf_fix px,
+                     wf_fix py, int horizon, wf_fix *cand)
+{
+    const unit *m = &u->units[s];
+    wf_avoid_other av[AVOID_MAX];
+    for (int k = 0; k < c->n; k++) {
+        const unit *o = &u->units[c->slot[k]];
+        av[k].x = o->x;
+        av[k].y = o->y;
+        av[k].vx = o->vx;
+        av[k].vy = o->vy;
+        av[k].half = (wf_fix)((int64_t)m->r + o->r);
+    }
     int ignored;
-    return k + wf_avoid_rank(m->x, m->y, px, py, av, c->n, horizon,
-                             cand + 2 * k, &ignored);
+    return wf_avoid_rank(m->x, m->y, px, py, av, c->n, horizon, cand, &ignored);
 }
 
 /* The ORCA mode's look past a waypoint: within 2 navcells (Chebyshev) of
@@ -1511,9 +1523,12 @@ static walk_result avoid_walk(wf_units *u, const wf_grid *g, int s,
     int64_t horizon = dist / (sp > 0 ? sp : 1) + 1;
     if (horizon > WF_AVOID_HORIZON)
         horizon = WF_AVOID_HORIZON;
-    int nc = u->cfg.avoidance == WF_AVOID_ORCA
-        ? orca_candidates(u, s, &c, px, py, left, (int)horizon, cand, &clear)
-        : wf_avoid_rank(m->x, m->y, px, py, nb, c.n, (int)horizon, cand, &clear);
+    int orca = u->cfg.avoidance == WF_AVOID_ORCA;
+    /* ORCA: its own candidates first, the ranking only once they fail */
+    int nc = orca ? orca_candidates(u, s, &c, px, py, left, cand, &clear)
+                  : wf_avoid_rank(m->x, m->y, px, py, nb, c.n, (int)horizon,
+                                  cand, &clear);
+    int ranked = !orca;
     if (clear) {
         walk_result wr = walk(u, g, s, left, moved);
         /* ORCA's discs are not the units' squares: a corner it missed
@@ -1521,7 +1536,11 @@ static walk_result avoid_walk(wf_units *u, const wf_grid *g, int s,
         if (u->cfg.avoidance != WF_AVOID_ORCA || wr != WALK_UNITS || *moved)
             return wr;
     }
-    for (int i = 0; i < nc; i++) {
+    for (int i = 0; i < nc || !ranked; i++) {
+        if (i == nc) {
+            nc += orca_rank(u, s, &c, px, py, (int)horizon, cand + 2 * nc);
+            ranked = 1;
+        }
         int64_t vx = cand[2 * i], vy = cand[2 * i + 1];
         if (vx == 0 && vy == 0)
             break;

@@ -8,7 +8,7 @@
 --              the first unit (the outlines of the impassable navcells in
 --              its box and the other units' squares grown by its radius,
 --              as docs/units.md describes them)
---   crowd      units with avoidance = "velocity": a packed group of ten
+--   crowd      units with avoidance = "orca": a packed group of ten
 --              crossing a door one navcell wide, and below it two opposing
 --              streams of six meeting head-on in the open
 --   formation  a 3 x 3 box formation (wayfinder.formation) following a
@@ -229,7 +229,7 @@ function scenes.crowd(ticks)
   local grid = grid_from(W, H, function(x, y)
     return y == SPLIT or (x == DOOR_X and y < SPLIT and y ~= DOOR_Y)
   end)
-  local units = wayfinder.units.new(grid, { avoidance = "velocity", max_wait = 100000 })
+  local units = wayfinder.units.new(grid, { avoidance = "orca", max_wait = 100000 })
   local ids, extra = {}, {}
   local function add(x, y, gx, gy, group)
     local id = assert(units:add({ x = x, y = y, radius = 0.4, speed = 0.25 }))
@@ -264,7 +264,7 @@ function scenes.crowd(ticks)
     frame(t, events)
   end
   return { scene = "crowd", width = W, height = H, focus = 0,
-    title = "avoidance: ten units through a door one navcell wide; two opposing streams of six",
+    title = "ORCA avoidance: ten units through a door one navcell wide; two opposing streams of six",
     cells = blocked_cells(grid, W, H), frames = frames },
     ("%d units, %d arrived"):format(#ids, arrived)
 end
