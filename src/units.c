@@ -1026,7 +1026,269 @@ static int step_aside(wf_units *u, const wf_grid *g, int o, wf_fix ax,
     return step_aside_to(u, g, o, ax, ay, ux, uy, 1);
 }
 
-/* The shove: every idle unit among the neighbours whose square, grown by
+/* ORCA mode: the turn at a one-lane door. A door is a navcell clear for
+ * the class whose two neighbours across one axis are not, and the two
+ * along it are, each with a clear neighbour across (a gap one navcell
+ * wide in a wall one navcell thick; a longer one-lane corridor is not).
+ * A unit whose way crosses such a door within DOOR_LOOK of it (along its
+ * next two waypoints) takes the turn unless a unit walking the other way
+ * through that door (in it or not yet past it, within DOOR_ZONE of it)
+ * stands nearer the door (Chebyshev, then the lower id); a unit without
+ * the turn stands, or backs off to DOOR_CLEAR from the door, so those
+ * coming through can land, and may be chain-pushed like an idle one.
+ * Read afresh from the positions every tick: nothing to save. */
+#define DOOR_LOOK (4 * FIX)
+#define DOOR_ZONE (4 * FIX)
+#define DOOR_CLEAR (5 * FIX / 2)
+
+static int cell_clear(const wf_units *u, const wf_grid *g, int cls, int64_t i,
+                      int64_t j)
+{
+    return i >= 0 && j >= 0 && i < u->gw && j < u->gh
+           && point_clear(g, cls, (wf_fix)(i * FIX + FIX / 2),
+                          (wf_fix)(j * FIX + FIX / 2));
+}
+
+/* the door axis of navcell (i, j): 0 none, 1 crossed along x, 2 along y */
+static int door_axis(const wf_units *u, const wf_grid *g, int cls, int64_t i, int64_t j)
+{
+    if (!cell_clear(u, g, cls, i, j))
+        return 0;
+    int cx = cell_clear(u, g, cls, i - 1, j) && cell_clear(u, g, cls, i + 1, j);
+    int cy = cell_clear(u, g, cls, i, j - 1) && cell_clear(u, g, cls, i, j + 1);
+    /* and both mouths open wider (a wall one navcell thick, not a lane) */
+    if (cx && !cy && !cell_clear(u, g, cls, i, j - 1) && !cell_clear(u, g, cls, i, j + 1)
+        && (cell_clear(u, g, cls, i - 1, j - 1) || cell_clear(u, g, cls, i - 1, j + 1))
+        && (cell_clear(u, g, cls, i + 1, j - 1) || cell_clear(u, g, cls, i + 1, j + 1)))
+        return 1;
+    if (cy && !cx && !cell_clear(u, g, cls, i - 1, j) && !cell_clear(u, g, cls, i + 1, j)
+        && (cell_clear(u, g, cls, i - 1, j - 1) || cell_clear(u, g, cls, i + 1, j - 1))
+        && (cell_clear(u, g, cls, i - 1, j + 1) || cell_clear(u, g, cls, i + 1, j + 1)))
+        return 2;
+    return 0;
+}
+
+typedef struct door_ctx {
+    const wf_units *u;
+    int self, axis, dir;        /* dir: the self's sign along the axis */
+    int64_t dx, dy;             /* the door's centre */
+    int64_t key;                /* self's Chebyshev distance to it */
+    int wait;
+} door_ctx;
+
+/* the sign along `axis` of slot s's way to its next waypoint, 0 none */
+static int way_dir(const unit *o, int axis)
+{
+    if (!o->has_order || o->state == WF_UNIT_IDLE || o->state == WF_UNIT_PLANNING
+        || o->state == WF_UNIT_ESCAPING || o->next >= o->nway)
+        return 0;
+    int64_t d = axis == 1 ? (int64_t)o->way[2 * o->next] - o->x
+                          : (int64_t)o->way[2 * o->next + 1] - o->y;
+    return d > 0 ? 1 : d < 0 ? -1 : 0;
+}
+
+static int door_visit(void *p, int s)
+{
+    door_ctx *c = p;
+    if (s == c->self || c->wait)
+        return c->wait;
+    const unit *o = &c->u->units[s];
+    if (way_dir(o, c->axis) != -c->dir)
+        return 0;
+    int64_t ax = (int64_t)o->x - c->dx, ay = (int64_t)o->y - c->dy;
+    int64_t along = c->axis == 1 ? ax : ay, across = c->axis == 1 ? ay : ax;
+    if (along * c->dir < -FIX / 2 || abs64(along) > DOOR_ZONE
+        || abs64(across) > DOOR_ZONE)
+        return 0;               /* through already, or not near */
+    int64_t key = abs64(ax) > abs64(ay) ? abs64(ax) : abs64(ay);
+    if (key < c->key || (key == c->key && o->id < c->u->units[c->self].id))
+        c->wait = 1;
+    return c->wait;
+}
+
+/* 1 when slot s must wait for a door's turn; the door's centre in *ox, *oy */
+static int door_waits(const wf_units *u, const wf_grid *g, int s, int64_t *ox,
+                      int64_t *oy)
+{
+    const unit *m = &u->units[s];
+    if (!m->has_order || m->state == WF_UNIT_ESCAPING || m->next >= m->nway)
+        return 0;
+    int64_t x = m->x, y = m->y, left = DOOR_LOOK;
+    for (int w = m->next; w < m->nway && w < m->next + 2 && left > 0; w++) {
+        int64_t tx = m->way[2 * w], ty = m->way[2 * w + 1];
+        int64_t d = dist_of(tx - x, ty - y);
+        int64_t run = d < left ? d : left;
+        for (int64_t t = 0; d > 0 && t <= run; t += FIX / 4) {
+            int64_t sx = x + (tx - x) * t / d, sy = y + (ty - y) * t / d;
+            int64_t i = floor_cell(sx), j = floor_cell(sy);
+            int axis = door_axis(u, g, m->cls, i, j);
+            if (!axis)
+                continue;
+            door_ctx c;
+            c.u = u;
+            c.self = s;
+            c.axis = axis;
+            c.dx = i * FIX + FIX / 2;
+            c.dy = j * FIX + FIX / 2;
+            int64_t along = axis == 1 ? c.dx - m->x : c.dy - m->y;
+            int64_t wd = axis == 1 ? tx - x : ty - y;
+            c.dir = wd > 0 ? 1 : wd < 0 ? -1 : 0;
+            if (c.dir == 0 || along * c.dir < -FIX / 2)
+                return 0;
+            int64_t ax = abs64(c.dx - m->x), ay = abs64(c.dy - m->y);
+            c.key = ax > ay ? ax : ay;
+            c.wait = 0;
+            near_units(u, c.dx, c.dy, c.dx, c.dy, DOOR_ZONE + u->maxr,
+                       door_visit, &c);
+            *ox = c.dx;
+            *oy = c.dy;
+            return c.wait;
+        }
+        left -= run;
+        x = tx;
+        y = ty;
+    }
+    return 0;
+}
+
+/* A unit waiting for a door's turn: the ORCA velocity preferring to stand
+ * (or, nearer the door than DOOR_CLEAR, to back off from it at most its
+ * speed), tried as it is and slid along the axes. */
+static void door_hold(wf_units *u, const wf_grid *g, int s, int64_t dx,
+                      int64_t dy)
+{
+    unit *m = &u->units[s];
+    int64_t ax = (int64_t)m->x - dx, ay = (int64_t)m->y - dy;
+    int64_t d = dist_of(ax, ay), want = d - DOOR_CLEAR;
+    if (want > 0) want = 0;     /* stand, or back off: never press on */
+    if (want < -(int64_t)m->speed) want = -(int64_t)m->speed;
+    int64_t px = d > 0 ? -ax * want / d : 0, py = d > 0 ? -ay * want / d : 0;
+    near_ctx c;
+    gather_near(u, s, 2 * (int64_t)m->speed * WF_ORCA_HORIZON + m->r + WF_UNIT_GAP, &c);
+    wf_orca_other nb[AVOID_MAX];
+    for (int k = 0; k < c.n; k++) {
+        const unit *o = &u->units[c.slot[k]];
+        nb[k].x = o->x;
+        nb[k].y = o->y;
+        nb[k].vx = o->vx;
+        nb[k].vy = o->vy;
+        nb[k].radius = (wf_fix)((int64_t)m->r + o->r);
+        nb[k].share = o->has_order && o->state != WF_UNIT_IDLE;
+    }
+    wf_fix v[2];
+    wf_orca_velocity(m->x, m->y, m->vx, m->vy, (wf_fix)px, (wf_fix)py,
+                     m->speed, nb, c.n, WF_ORCA_HORIZON, v);
+    if (try_step(u, g, s, v[0], v[1]) || try_step(u, g, s, v[0], 0))
+        return;
+    if (!try_step(u, g, s, 0, v[1])) {
+        m->vx = 0;
+        m->vy = 0;
+    }
+}
+
+/* waiting for a door is not a stall: progress is measured from here */
+static void door_rest(unit *m)
+{
+    int64_t d = dist_of((int64_t)m->way[2 * m->next] - m->x,
+                        (int64_t)m->way[2 * m->next + 1] - m->y);
+    m->best = (wf_fix)(d > 0 ? d : 1);
+    m->stall = 0;
+    m->wait = 0;
+}
+
+/* ORCA mode: the chain push. An idle unit without an order (or one
+ * waiting for a door's turn) asked to step by (dx, dy) whose step meets
+ * other such units (at most PUSH_BLOCKERS, taken by id; any other unit
+ * stops it) first asks them to step the same way, up to
+ * `depth` links down the chain and `*budget` steps in all, then steps
+ * itself when the swept rule now lets it. A packed group of arrived units
+ * thus opens a lane for a walker instead of standing as a wall. 1 when
+ * it moved. */
+#define PUSH_BLOCKERS 3
+#define PUSH_DEPTH 6
+#define PUSH_BUDGET 40
+
+typedef struct push_ctx {
+    sweep_ctx sw;
+    const wf_grid *g;
+    int n, walker;
+    int slot[PUSH_BLOCKERS];
+} push_ctx;
+
+static int push_visit(void *p, int s)
+{
+    push_ctx *c = p;
+    if (!sweep_visit(&c->sw, s))
+        return 0;
+    const unit *o = &c->sw.u->units[s];
+    int64_t ddx, ddy;
+    int idle = !o->has_order && o->state == WF_UNIT_IDLE;
+    if ((!idle && !door_waits(c->sw.u, c->g, s, &ddx, &ddy))
+        || c->n == PUSH_BLOCKERS) {
+        c->walker = 1;          /* not to be pushed, or too many: give up */
+        return 1;
+    }
+    int j = c->n++;
+    while (j > 0 && c->sw.u->units[c->slot[j - 1]].id > o->id) {
+        c->slot[j] = c->slot[j - 1];
+        j--;
+    }
+    c->slot[j] = s;
+    return 0;
+}
+
+static int push_step(wf_units *u, const wf_grid *g, int o, int64_t dx,
+                     int64_t dy, int depth, int *budget)
+{
+    if (*budget <= 0)
+        return 0;
+    (*budget)--;
+    if (try_step(u, g, o, dx, dy))
+        return 1;
+    if (depth == 0)
+        return 0;
+    const unit *q = &u->units[o];
+    int64_t bx = q->x + dx, by = q->y + dy;
+    if (bx < 0 || by < 0 || bx >= (int64_t)u->gw * FIX
+        || by >= (int64_t)u->gh * FIX
+        || !in_sight(u, g, o, q->x, q->y, (wf_fix)bx, (wf_fix)by))
+        return 0;
+    push_ctx c = {{u, o, q->x, q->y, (wf_fix)bx, (wf_fix)by, q->r}, g, 0, 0, {0}};
+    int64_t x0 = q->x < bx ? q->x : bx, x1 = q->x < bx ? bx : q->x;
+    int64_t y0 = q->y < by ? q->y : by, y1 = q->y < by ? by : q->y;
+    near_units(u, x0, y0, x1, y1, (int64_t)q->r + u->maxr, push_visit, &c);
+    if (c.walker || c.n == 0)
+        return 0;
+    for (int k = 0; k < c.n; k++)
+        if (!push_step(u, g, c.slot[k], dx, dy, depth - 1, budget))
+            return 0;
+    return try_step(u, g, o, dx, dy);
+}
+
+/* The chain push of idle slot o out of the way (ux, uy) of a walker at
+ * (ax, ay): aside to the side it stands on, else the other side, else
+ * ahead, by its speed, then by half of it. */
+static int push_aside(wf_units *u, const wf_grid *g, int o, wf_fix ax,
+                      wf_fix ay, int64_t ux, int64_t uy)
+{
+    unit *q = &u->units[o];
+    int64_t rx = -uy, ry = ux;
+    int64_t side = ((int64_t)q->x - ax) * rx + ((int64_t)q->y - ay) * ry;
+    int sg = side < 0 ? -1 : 1;
+    int budget = PUSH_BUDGET;
+    for (int64_t sp = q->speed; sp >= q->speed / 2 && sp > 0; sp /= 2) {
+        int64_t d[3][2] = {{sg * rx * sp / FIX, sg * ry * sp / FIX},
+                           {-sg * rx * sp / FIX, -sg * ry * sp / FIX},
+                           {ux * sp / FIX, uy * sp / FIX}};
+        for (int i = 0; i < 3; i++)
+            if (push_step(u, g, o, d[i][0], d[i][1], PUSH_DEPTH, &budget))
+                return 1;
+    }
+    return 0;
+}
+
+/* The shove: every idle unit (in ORCA mode also every unit waiting for a
+ * door's turn, chain-pushed) among the neighbours whose square, grown by
  * the mover's radius and 1/8, meets the mover's way to its next waypoint
  * (or, when the mover already stands within that margin, whose square
  * grown by the mover's radius alone does: the way is blocked), and whose
@@ -1038,7 +1300,8 @@ static void shove(wf_units *u, const wf_grid *g, int s, const near_ctx *c,
     for (int k = 0; k < c->n; k++) {
         int o = c->slot[k];
         unit *q = &u->units[o];
-        if (q->state != WF_UNIT_IDLE || q->has_order)
+        int idle = q->state == WF_UNIT_IDLE && !q->has_order;
+        if (!idle && u->cfg.avoidance != WF_AVOID_ORCA)
             continue;
         if (c->key[k] > (int64_t)m->r + WF_UNIT_GAP + 4 * (int64_t)m->speed)
             continue;
@@ -1048,7 +1311,12 @@ static void shove(wf_units *u, const wf_grid *g, int s, const near_ctx *c,
         if (!hit)   /* the mover stands inside that margin already */
             wf_sweep_square(m->x, m->y, tx, ty, q->x, q->y,
                             (wf_fix)((int64_t)m->r + q->r), &hit);
-        if (hit)
+        int64_t ddx, ddy;
+        if (hit && !idle && !door_waits(u, g, o, &ddx, &ddy))
+            continue;   /* ORCA: a walker is pushed only while it waits */
+        if (hit && u->cfg.avoidance == WF_AVOID_ORCA)
+            push_aside(u, g, o, m->x, m->y, ux, uy);
+        else if (hit)
             step_aside(u, g, o, m->x, m->y, ux, uy);
     }
 }
@@ -1760,8 +2028,15 @@ static wf_status unit_turn(wf_units *u, const wf_grid *g, wf_hier *h, int s,
     if (m->state == WF_UNIT_IDLE || m->state == WF_UNIT_PLANNING)
         return WF_OK;
     int avoiding = u->cfg.avoidance && m->state != WF_UNIT_ESCAPING;
-    if (avoiding && u->cfg.avoidance == WF_AVOID_ORCA && m->yield == 0)
+    if (avoiding && u->cfg.avoidance == WF_AVOID_ORCA && m->yield == 0) {
+        int64_t ddx, ddy;
+        if (door_waits(u, g, s, &ddx, &ddy)) {
+            door_hold(u, g, s, ddx, ddy);
+            door_rest(m);
+            return WF_OK;
+        }
         orca_skip(u, g, s);
+    }
     int moved, prev_next = m->next;
     int64_t left = travel_of(u, g, s);
     walk_result w;

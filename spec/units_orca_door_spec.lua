@@ -1,0 +1,159 @@
+-- Crowds through a door one navcell wide with avoidance = "orca"
+-- (docs/units.md, "ORCA avoidance"). One way: 80 units packed in one room
+-- nearest the door, each ordered to the mirror image of its start in the
+-- other room (bench/peers/crowd.lua's door200, smaller); the first through
+-- take the goals nearest the door, so every later unit must pass the
+-- arrived ones: the chain push opens them a lane. Both ways: two crowds of
+-- 20 swap rooms, each one's goals under the other: the door's turn lets
+-- one side through while the other keeps the mouth clear. Every tick is
+-- checked (no overlap, nobody on blocked ground); determinism and
+-- save/load mid-crossing.
+local wayfinder = require("wayfinder")
+
+local avoid_run = require("support.avoid_run")
+
+-- Two rooms w - 2 wide beside a wall at column wall_x with the door at
+-- row door_y; `right` units packed nearest the door in the left room and
+-- `left` in the right one, each ordered to the mirror image of its start.
+local ONE_WAY = { w = 27, h = 17, wall_x = 13, door_y = 8, right = 80, left = 0 }
+local SWAP = { w = 23, h = 15, wall_x = 11, door_y = 7, right = 20, left = 20 }
+
+local function scene(sc)
+  local grid = avoid_run.field(sc.w, sc.h, { wall_x = sc.wall_x, door_y = sc.door_y })
+  local cells = {}
+  for x = 2, sc.wall_x - 2 do
+    for y = 2, sc.h - 3 do
+      cells[#cells + 1] = { x, y, (sc.wall_x - 1 - x) ^ 2 + (sc.door_y - y) ^ 2 }
+    end
+  end
+  table.sort(cells, function(p, q)
+    if p[3] ~= q[3] then return p[3] < q[3] end
+    if p[1] ~= q[1] then return p[1] < q[1] end
+    return p[2] < q[2]
+  end)
+  local list, m = {}, 2 * sc.wall_x
+  for i = 1, sc.right do
+    local c = cells[i]
+    list[#list + 1] = { c[1] + 0.5, c[2] + 0.5, m - c[1] + 0.5, c[2] + 0.5 }
+  end
+  for i = 1, sc.left do
+    local c = cells[i]
+    list[#list + 1] = { m - c[1] + 0.5, c[2] + 0.5, c[1] + 0.5, c[2] + 0.5 }
+  end
+  return grid, list
+end
+
+-- Runs the scene for at most `ticks` ticks, checking every tick that no
+-- unit stands on blocked ground and no two squares overlap (|dx| and |dy|
+-- both within r1 + r2 = 0.8: such pairs lie in the same or adjacent
+-- navcells, so only those are compared). Returns the arrival tick of each
+-- unit (nil: not home), the failures, and a hash of every position.
+local function run(sc, ticks, brute)
+  local grid, list = scene(sc)
+  local N = #list
+  local units = wayfinder.units.new(grid, { avoidance = "orca", max_wait = 1000000, brute = brute })
+  local ids, index = {}, {}
+  for i, s in ipairs(list) do
+    ids[i] = assert(units:add({ x = s[1], y = s[2], radius = 0.4, speed = 0.25 }))
+    index[ids[i]] = i
+  end
+  for i, s in ipairs(list) do units:move(ids[i], s[3], s[4]) end
+  local arrived, failed, h, home = {}, {}, 0, 0
+  for t = 1, ticks do
+    for _, e in ipairs(units:tick()) do
+      if e.event == "arrived" then
+        arrived[index[e.id]] = t
+        home = home + 1
+      elseif e.event == "failed" then
+        failed[#failed + 1] = ("unit %d failed (%s) at tick %d"):format(index[e.id], e.reason, t)
+      end
+    end
+    local xs, ys, cells = {}, {}, {}
+    for i, id in ipairs(ids) do
+      local x, y = units:position(id)
+      xs[i], ys[i] = x, y
+      assert.is_false(wayfinder.sweep.grid(grid, x, y, x, y),
+        ("unit %d on blocked ground at tick %d"):format(i, t))
+      h = (h * 31 + math.floor(x * 65536) % 1000003 + math.floor(y * 65536) % 999983) % 2147483647
+      local k = math.floor(y) * 256 + math.floor(x)
+      cells[k] = cells[k] or {}
+      table.insert(cells[k], i)
+    end
+    for i = 1, N do
+      local cx, cy = math.floor(xs[i]), math.floor(ys[i])
+      for dy = -1, 1 do
+        for dx = -1, 1 do
+          for _, j in ipairs(cells[(cy + dy) * 256 + cx + dx] or {}) do
+            assert.is_true(j == i or math.abs(xs[i] - xs[j]) > 0.8 or math.abs(ys[i] - ys[j]) > 0.8,
+              ("units %d and %d overlap at tick %d"):format(i, j, t))
+          end
+        end
+      end
+    end
+    if home + #failed == N then break end
+  end
+  return arrived, failed, h, list
+end
+
+describe("orca crowd through a one-navcell door", function()
+  it("80 units all pass and arrive within 800 ticks, no overlap, none on a wall", function()
+    -- without the chain push 75 of 80 arrive and the rest stand pressed
+    -- against the arrived ones until tick 2000 and beyond
+    local arrived, failed, _, list = run(ONE_WAY, 800)
+    avoid_run.all_arrive(list, arrived, failed, 800)
+    local last = 0
+    for i = 1, #list do
+      if arrived[i] > last then last = arrived[i] end
+    end
+    assert.is_true(last > 300, "the door is the bottleneck: not all within 300 ticks")
+  end)
+
+  it("two crowds of 20 swapping rooms through it all arrive within 600 ticks", function()
+    -- each crowd's goals lie under the other: without the door's turn
+    -- they meet in the door and none arrives within 3000 ticks
+    local arrived, failed, _, list = run(SWAP, 600)
+    avoid_run.all_arrive(list, arrived, failed, 600)
+  end)
+
+  it("identical runs give identical traces, and the index gives the brute-force trace", function()
+    local _, _, h1 = run(SWAP, 300)
+    local _, _, h2 = run(SWAP, 300)
+    local _, _, h3 = run(SWAP, 300, true)
+    assert.equal(h1, h2)
+    assert.equal(h1, h3)
+  end)
+
+  it("a simulation saved and loaded mid-crossing continues exactly as the original", function()
+    local grid, list = scene(SWAP)
+    local N = #list
+    local units = wayfinder.units.new(grid, { avoidance = "orca", max_wait = 1000000 })
+    local ids = {}
+    for i, s in ipairs(list) do
+      ids[i] = assert(units:add({ x = s[1], y = s[2], radius = 0.4, speed = 0.25 }))
+    end
+    for i, s in ipairs(list) do units:move(ids[i], s[3], s[4]) end
+    -- by tick 250 the first are home beside the door and the rest press
+    -- through them
+    local home = 0
+    for _ = 1, 250 do
+      for _, e in ipairs(units:tick()) do
+        if e.event == "arrived" then home = home + 1 end
+      end
+    end
+    assert.is_true(home > 0 and home < N, "mid-crossing")
+    local copy = wayfinder.units.load(grid, units:save())
+    local moved, was = 0, {}
+    for _ = 1, 200 do
+      local e1, e2 = units:tick(), copy:tick()
+      assert.same(e1, e2)
+      for _, id in ipairs(ids) do
+        local x1, y1 = units:position(id)
+        assert.same({ x1, y1 }, { copy:position(id) })
+        local idle = units:state(id) == "idle"
+        if idle and was[id] and (was[id][1] ~= x1 or was[id][2] ~= y1) then moved = moved + 1 end
+        was[id] = idle and { x1, y1 } or nil
+      end
+    end
+    assert.is_true(moved > 0, "arrived units were pushed aside while the copy ran")
+  end)
+end)
