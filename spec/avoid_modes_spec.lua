@@ -132,3 +132,20 @@ describe("avoidance modes", function()
     assert.are_not.equal(hv, ho)
   end)
 end)
+
+describe("the crowd runs' overlap check", function()
+  local function fails_with(text, ...)
+    local ok, err = pcall(avoid_run.check_apart, ...)
+    assert.is_false(ok)
+    assert.matches(text, tostring(type(err) == "table" and err.message or err), 1, true)
+  end
+
+  it("fails on two squares that overlap, across buckets too, and passes apart ones", function()
+    local r = { 0.4, 0.4, 0.4 }
+    -- 0.79 apart in x: overlapping; the pair straddles a bucket edge
+    fails_with("units 1 and 2 overlap at tick 7", { 0.5, 1.29, 5 }, { 1, 1, 5 }, r, 7)
+    fails_with("units 2 and 3 overlap at tick 3", { 5, 1.29, 0.5 }, { 5, 1.5, 1.2 }, r, 3)
+    -- 0.81 apart in x, or in y: apart
+    avoid_run.check_apart({ 0.5, 1.31, 0.5 }, { 1, 1, 1.81 }, r, 1)
+  end)
+end)
