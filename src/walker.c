@@ -1329,7 +1329,8 @@ static int shove(wf_walker *wk, int i, int64_t dx, int64_t dy, uint32_t other)
 
 /* Person i steps by its speed (or less, to arrive) toward (cx, cy) when
  * the swept rule allows it; returns 1 when it moved. */
-static int step_toward(wf_walker *wk, int i, int64_t cx, int64_t cy)
+static int step_toward(wf_walker *wk, int i, int64_t cx, int64_t cy,
+                       uint32_t *blk)
 {
     person *p = &wk->people[i];
     int64_t dx = cx - p->x, dy = cy - p->y;
@@ -1341,10 +1342,10 @@ static int step_toward(wf_walker *wk, int i, int64_t cx, int64_t cy)
         qx = p->x + mul_div_round(dx, p->speed, len);
         qy = p->y + mul_div_round(dy, p->speed, len);
     }
-    uint32_t blk;
+    *blk = 0;
     if (qx < 0 || qy < 0 || qx > INT32_MAX || qy > INT32_MAX)
         return 0;
-    return try_move(wk, i, (wf_fix)qx, (wf_fix)qy, &blk);
+    return try_move(wk, i, (wf_fix)qx, (wf_fix)qy, blk);
 }
 
 /* Back to the line: person i, whose straight step toward its sub-goal a
@@ -1353,10 +1354,14 @@ static int step_toward(wf_walker *wk, int i, int64_t cx, int64_t cy)
  * of them (a sidestep is what takes people off it). Returns 1 when it
  * moved (the walk goes on). That point is the foot of the perpendicular
  * (or an end of the leg), so the step brings the person strictly nearer
- * the sub-goal, as every other step does: a walk cannot go on for ever. */
-static int regain_line(wf_walker *wk, int i)
+ * the sub-goal, as every other step does: a walk cannot go on for ever.
+ * When a person refuses the step, it is shoved out of the way when it
+ * stands (as for the straight step), and the walker waits this tick when
+ * it walks and has a lower id (as in giving way); *waited is then 1. */
+static int regain_line(wf_walker *wk, int i, int *waited)
 {
     const person *p = &wk->people[i];
+    *waited = 0;
     if (p->index < 1)
         return 0;
     int64_t ax = p->route[2 * (p->index - 1)];
@@ -1376,7 +1381,74 @@ static int regain_line(wf_walker *wk, int i)
         cx = ax + mul_div_round(vx, f, 65536);
         cy = ay + mul_div_round(vy, f, 65536);
     }
-    return step_toward(wk, i, cx, cy);
+    uint32_t blk;
+    if (step_toward(wk, i, cx, cy, &blk))
+        return 1;
+    const person *o = blk ? find_person(wk, blk, NULL) : NULL;
+    if (!o)
+        return 0;
+    if (o->walking) {
+        *waited = o->id < p->id;
+        return 0;
+    }
+    if (!shove(wk, i, cx - p->x, cy - p->y, blk))
+        return 0;
+    p = &wk->people[i];
+    if (step_toward(wk, i, cx, cy, &blk))
+        return 1;
+    /* the shoved person made room but not yet enough: wait */
+    *waited = 1;
+    return 0;
+}
+
+/* Along the wall: person i, whose straight step (sx, sy) toward the
+ * sub-goal (gx, gy) a wall or a door frame refused although it stands on
+ * its leg (the leg cuts a frame's corner by less than the swept rule
+ * allows), or off it where the way back is taken, moves along one axis
+ * only, x first, by its speed at most and never past the sub-goal on that
+ * axis, so the step brings it strictly nearer the sub-goal. A person in
+ * the way is shoved or waited for as in regain_line. Returns 1 when it
+ * moved; *waited is 1 when it waits this tick. */
+static int slide(wf_walker *wk, int i, int64_t sx, int64_t sy, wf_fix gx,
+                 wf_fix gy, int *waited)
+{
+    const person *p = &wk->people[i];
+    *waited = 0;
+    for (int axis = 0; axis < 2; axis++) {
+        int64_t s = axis == 0 ? sx : sy;
+        int64_t o = axis == 0 ? (int64_t)gx - p->x : (int64_t)gy - p->y;
+        if (s == 0 || o == 0 || (s > 0) != (o > 0))
+            continue;
+        int64_t m = o > 0 ? o : -o;
+        if (m > p->speed)
+            m = p->speed;
+        if (o < 0)
+            m = -m;
+        int64_t qx = p->x + (axis == 0 ? m : 0);
+        int64_t qy = p->y + (axis == 0 ? 0 : m);
+        uint32_t blk;
+        if (qx < 0 || qy < 0 || qx > INT32_MAX || qy > INT32_MAX)
+            continue;
+        if (try_move(wk, i, (wf_fix)qx, (wf_fix)qy, &blk))
+            return 1;
+        const person *ob = blk ? find_person(wk, blk, NULL) : NULL;
+        if (!ob)
+            continue;
+        if (ob->walking) {
+            if (ob->id < p->id) {
+                *waited = 1;
+                return 0;
+            }
+            continue;
+        }
+        if (shove(wk, i, qx - p->x, qy - p->y, blk)) {
+            p = &wk->people[i];
+            if (!try_move(wk, i, (wf_fix)qx, (wf_fix)qy, &blk))
+                *waited = 1;
+            return !*waited;
+        }
+    }
+    return 0;
 }
 
 /* One step of person i; returns 0 (still walking), WF_MOVE_ARRIVED or
@@ -1408,8 +1480,14 @@ static int step_person(wf_walker *wk, int i, uint32_t *blk)
             return WF_MOVE_BLOCKED;
         if (try_fan(wk, i, sx, sy, gx, gy))
             return 0;
-        if (!find_person(wk, first, NULL) && regain_line(wk, i))
-            return 0;
+        if (!find_person(wk, first, NULL)) {
+            int waited;
+            if (regain_line(wk, i, &waited) || waited)
+                return 0;
+            p = &wk->people[i];
+            if (slide(wk, i, sx, sy, gx, gy, &waited) || waited)
+                return 0;
+        }
         if (first && shove(wk, i, dx, dy, first)) {
             p = &wk->people[i];
             if (try_move(wk, i, qx, qy, blk)) {

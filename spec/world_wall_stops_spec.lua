@@ -1,0 +1,112 @@
+-- Walks that a wall or a door frame stopped in crowds (options.avoidance =
+-- "sidestep", docs/world.md "Crowds"): a person off its leg whose way back
+-- to the leg is taken by someone standing shoves that person aside, and a
+-- person on its leg whose leg cuts a door frame's corner, with the sidestep
+-- taken by someone standing, moves along one axis; both walks go on and
+-- arrive instead of ending at the wall. Every tick: no overlap, nobody on
+-- a wall or out of the world. Runs repeat, and a saved world goes on
+-- exactly as the original.
+local world = require("wayfinder.world")
+local prng = require("support.prng")
+
+local broken = require("support.house_tick_check").broken
+
+local ONE = 65536
+
+local function fx(v) return math.floor(v * ONE + 0.5) end
+
+-- The two scenes: a world, the walker (person a, walking its route) and
+-- the one standing in its way (person b), and the wall edges for the
+-- invariants.
+local SCENES = {
+  {
+    name = "a walk off its leg whose way back to it is taken",
+    -- a wall x = 4, y 0..2 above a leg along y = 2.5; the walker starts a
+    -- tile above the leg, a sidestep round the wall's end takes it down
+    -- toward the leg, where b stands
+    build = function(w)
+      w:add_wall(4, 0, 4, 2)
+      return { { true, 4, 0 }, { true, 4, 1 } }
+    end,
+    a = { 3, 1.5 }, b = { 3.75, 2.75 }, route = { 1.5, 2.5, 6.5, 2.5 },
+  },
+  {
+    name = "a leg cutting a door frame's corner, the sidestep taken",
+    -- a wall y = 2 with a gap (the doorway) at x 2..3; the leg runs from
+    -- the walker's start down through the gap so close to its frame that
+    -- the swept step meets the corner at (3, 2); b stands where the
+    -- sidestep to the left would go
+    build = function(w)
+      w:add_wall(0, 2, 2, 2)
+      w:add_wall(3, 2, 8, 2)
+      local walls = {}
+      for x = 0, 7 do
+        if x ~= 2 then walls[#walls + 1] = { false, x, 2 } end
+      end
+      return walls
+    end,
+    a = { 2.9, 1.74 }, b = { 2.35, 1.6 }, route = { 2.9, 1.74, 2.4, 2.7 },
+  },
+}
+
+local function scene(s)
+  local w = world.new { width = 8, height = 5, avoidance = "sidestep", door_flow = "queue" }
+  local walls = s.build(w)
+  local a = w:add_person { x = s.a[1], y = s.a[2], speed = 0.2 }
+  local b = w:add_person { x = s.b[1], y = s.b[2], speed = 0.2 }
+  local pts = {}
+  for k, v in ipairs(s.route) do pts[k] = fx(v) end
+  w.walker:set_route(a.id, pts, 1)
+  return w, a, b, walls
+end
+
+-- Ticks until a's walk ends (at most `limit`), checking the invariants
+-- every tick; returns the ticks used and a's position (fixed point).
+local function run(w, a, walls, limit)
+  for t = 1, limit do
+    w:tick()
+    local msg = broken(w, walls)
+    assert(msg == nil, msg)
+    local x, y, _, walking = w.walker:person(a.id)
+    if not walking then return t, x, y end
+  end
+  error("the walk did not end in " .. limit .. " ticks")
+end
+
+local function trace(w, ticks)
+  local h = prng.FNV_OFFSET
+  local t = {}
+  for _ = 1, ticks do
+    w:tick()
+    local n = w.walker:positions(t)
+    for k = 1, 4 * n do h = prng.fnv32(h, tostring(t[k])) end
+  end
+  return h
+end
+
+describe("walks stopped by walls in crowds (avoidance = 'sidestep')", function()
+  for _, s in ipairs(SCENES) do
+    it(s.name .. " goes on and arrives", function()
+      local w, a, b, walls = scene(s)
+      local bx0, by0 = w.walker:person(b.id)
+      local ticks, x, y = run(w, a, walls, 200)
+      -- before: the walk ended against the wall, a tile or more short
+      assert.are.same({ fx(s.route[#s.route - 1]), fx(s.route[#s.route]) }, { x, y })
+      assert.is_true(ticks <= 40, "took " .. ticks .. " ticks")
+      local bx, by = w.walker:person(b.id)
+      assert.are_not.same({ bx0, by0 }, { bx, by })   -- b was shoved aside
+    end)
+
+    it(s.name .. ": identical runs, and a saved world goes on as the original", function()
+      local w1, a1 = scene(s)
+      local w2 = scene(s)
+      assert.are.equal(prng.hex(trace(w1, 3)), prng.hex(trace(w2, 3)))
+      local x1, y1, _, walking = w1.walker:person(a1.id)
+      assert.is_true(walking)
+      local copy = world.load(w1:save(), {})
+      assert.are.equal(prng.hex(trace(w1, 40)), prng.hex(trace(copy, 40)))
+      local x2, y2 = w1.walker:person(a1.id)
+      assert.are_not.same({ x1, y1 }, { x2, y2 })
+    end)
+  end
+end)
