@@ -12,7 +12,8 @@ local prng = require("support.prng")
 
 local ONE = 65536
 
-local broken = require("support.house_tick_check").broken
+local tick_check = require("support.house_tick_check")
+local broken, trace = tick_check.broken, tick_check.trace
 
 -- Two rooms 6 x 7 side by side, one door (tiles (5, 3) and (6, 3)) between
 -- them, a table in each room away from the door. `left` people start in
@@ -143,18 +144,6 @@ describe("door flow (options.door_flow = 'queue')", function()
     -- measured: not one of the five
     assert.are.equal(5, short)
   end)
-
-  -- A trace of every position each tick, as one hash.
-  local function trace(w, ticks)
-    local h = 2166136261
-    local t = {}
-    for _ = 1, ticks do
-      w:tick()
-      local n = w.walker:positions(t)
-      for k = 1, 4 * n do h = prng.fnv32(h, tostring(t[k])) end
-    end
-    return h
-  end
 
   it("identical runs give identical traces, and a saved run goes on as the original",
     function()

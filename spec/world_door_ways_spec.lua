@@ -13,7 +13,8 @@ local prng = require("support.prng")
 local bt = require("wayfinder.bt")
 local goto_relative = require("wayfinder.primitives.goto_relative")
 
-local broken = require("support.house_tick_check").broken
+local tick_check = require("support.house_tick_check")
+local broken, trace = tick_check.broken, tick_check.trace
 
 -- Two rooms 6 x 9 side by side; door A (tiles (5, 2) and (6, 2)) and door
 -- B (tiles (5, 4) and (6, 4)) in the wall between them. `n` people start
@@ -118,18 +119,6 @@ local function run(c, limit)
     end
   end
   return limit, 0, worst
-end
-
--- A trace of every position each tick, as one hash.
-local function trace(w, ticks)
-  local h = 2166136261
-  local t = {}
-  for _ = 1, ticks do
-    w:tick()
-    local n = w.walker:positions(t)
-    for k = 1, 4 * n do h = prng.fnv32(h, tostring(t[k])) end
-  end
-  return h
 end
 
 describe("two doors side by side (options.door_flow = 'queue')", function()

@@ -1,7 +1,10 @@
 --- The invariants of a house world's people at one tick, for the crowd
--- specs (spec/world_crowd_spec.lua, spec/world_door_flow_spec.lua):
+-- specs (spec/world_crowd_spec.lua, spec/world_door_flow_spec.lua,
+-- spec/world_door_ways_spec.lua, spec/world_wall_stops_spec.lua):
 -- everybody inside the world, off the given walls and furniture, and no
--- two people's squares overlapping.
+-- two people's squares overlapping; and a trace of a run as one hash.
+local prng = require("support.prng")
+
 local M = {}
 
 local ONE = 65536
@@ -47,6 +50,19 @@ function M.broken(w, walls, boxes)
     end
   end
   return nil
+end
+
+-- Ticks w `ticks` times; returns a hash of every person's id, position
+-- and facing after every tick (in id order), for comparing runs.
+function M.trace(w, ticks)
+  local h = prng.FNV_OFFSET
+  local t = {}
+  for _ = 1, ticks do
+    w:tick()
+    local n = w.walker:positions(t)
+    for k = 1, 4 * n do h = prng.fnv32(h, tostring(t[k])) end
+  end
+  return h
 end
 
 return M
