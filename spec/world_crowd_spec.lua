@@ -8,7 +8,8 @@
 local world = require("wayfinder.world")
 local prng = require("support.prng")
 
-local broken = require("support.house_tick_check").broken
+local tick_check = require("support.house_tick_check")
+local broken, trace = tick_check.broken, tick_check.trace
 
 local function done(p)
   return p:state().last_result ~= nil and not p:walking()
@@ -162,18 +163,6 @@ describe("house crowds (avoidance = 'sidestep')", function()
       if k <= n then assert.is_true(x > 6) else assert.is_true(x < 6) end
     end
   end)
-
-  -- A trace of every position each tick, as one hash.
-  local function trace(w, ticks)
-    local h = 2166136261
-    local t = {}
-    for _ = 1, ticks do
-      w:tick()
-      local n = w.walker:positions(t)
-      for k = 1, 4 * n do h = prng.fnv32(h, tostring(t[k])) end
-    end
-    return h
-  end
 
   it("identical runs give identical traces", function()
     local w1 = door_crowd(5, "sidestep")

@@ -12,7 +12,8 @@ local prng = require("support.prng")
 
 local ONE = 65536
 
-local broken = require("support.house_tick_check").broken
+local tick_check = require("support.house_tick_check")
+local trace = tick_check.trace
 
 -- Two rooms 6 x 7 side by side, one door (tiles (5, 3) and (6, 3)) between
 -- them, a table in each room away from the door. `left` people start in
@@ -64,47 +65,15 @@ local function rooms(flow, left, right, seed)
 end
 
 -- Runs until everybody has a result (or `limit` ticks), checking the
--- invariants each tick. Returns the ticks used, how many arrived (route
--- succeeded, standing within a tile of the goal), and the longest time
--- (ticks) anybody not holding the door stood still on one of its tiles.
+-- invariants each tick (spec/support/house_tick_check.lua). Returns the
+-- ticks used, how many arrived (route succeeded, standing within a tile of
+-- the goal), and the longest time (ticks) anybody not holding the door
+-- stood still on one of its tiles.
 local function run(c, limit)
-  local w, door = c.w, c.door
-  local stand, worst = {}, 0
-  for t = 1, limit do
-    w:tick()
-    local msg = broken(w, c.walls, c.boxes)
-    assert(msg == nil, msg)
-    local held = {}
-    local res = w:reservation(door.id)
-    if res then
-      for _, id in ipairs(res.holders) do held[id] = true end
-    end
-    local all = true
-    for _, p in ipairs(c.people) do
-      local x, y = p:position()
-      local on = math.floor(y) == 3 and (math.floor(x) == 5 or math.floor(x) == 6)
-      if on and not p:walking() and not held[p.id] then
-        stand[p.id] = (stand[p.id] or 0) + 1
-        if stand[p.id] > worst then worst = stand[p.id] end
-      else
-        stand[p.id] = 0
-      end
-      if p:state().last_result == nil or p:walking() then all = false end
-    end
-    if all then
-      local arrived = 0
-      for _, p in ipairs(c.people) do
-        local px, py = p:position()
-        local g = c.goals[p.id]
-        if p:state().last_result == "success" and math.abs(px - g[1]) <= 1
-            and math.abs(py - g[2]) <= 1 then
-          arrived = arrived + 1
-        end
-      end
-      return t, arrived, worst
-    end
-  end
-  return limit, 0, worst
+  c.doors = { c.door }
+  return tick_check.run_doors(c, limit, function(_, x, y)
+    return math.floor(y) == 3 and (math.floor(x) == 5 or math.floor(x) == 6)
+  end)
 end
 
 describe("door flow (options.door_flow = 'queue')", function()
@@ -143,18 +112,6 @@ describe("door flow (options.door_flow = 'queue')", function()
     -- measured: not one of the five
     assert.are.equal(5, short)
   end)
-
-  -- A trace of every position each tick, as one hash.
-  local function trace(w, ticks)
-    local h = 2166136261
-    local t = {}
-    for _ = 1, ticks do
-      w:tick()
-      local n = w.walker:positions(t)
-      for k = 1, 4 * n do h = prng.fnv32(h, tostring(t[k])) end
-    end
-    return h
-  end
 
   it("identical runs give identical traces, and a saved run goes on as the original",
     function()

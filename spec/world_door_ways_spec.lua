@@ -13,7 +13,8 @@ local prng = require("support.prng")
 local bt = require("wayfinder.bt")
 local goto_relative = require("wayfinder.primitives.goto_relative")
 
-local broken = require("support.house_tick_check").broken
+local tick_check = require("support.house_tick_check")
+local trace = tick_check.trace
 
 -- Two rooms 6 x 9 side by side; door A (tiles (5, 2) and (6, 2)) and door
 -- B (tiles (5, 4) and (6, 4)) in the wall between them. `n` people start
@@ -68,68 +69,14 @@ local function rooms(n, seed)
 end
 
 -- Runs until everybody has a result (or `limit` ticks), checking the
--- invariants each tick. Returns the ticks used, how many arrived (route
--- succeeded, standing within a tile of the goal), the longest time (ticks)
--- anybody stood still on a door's tile without holding that door, and the
--- doors crossed {[door id] = people}.
+-- invariants each tick (spec/support/house_tick_check.lua). Returns the
+-- ticks used, how many arrived (route succeeded, standing within a tile of
+-- the goal), and the longest time (ticks) anybody stood still on a door's
+-- tile without holding that door.
 local function run(c, limit)
-  local w = c.w
-  local stand, worst = {}, 0
-  for t = 1, limit do
-    w:tick()
-    local msg = broken(w, c.walls)
-    assert(msg == nil, msg)
-    for _, p in ipairs(c.people) do
-      local x, y = p:position()
-      local on
-      for _, d in ipairs(c.doors) do
-        local res = w:reservation(d.id)
-        local held = false
-        for _, id in ipairs(res and res.holders or {}) do
-          if id == p.id then held = true end
-        end
-        local dy = d.tiles[2]
-        if math.floor(y) == dy and (math.floor(x) == 5 or math.floor(x) == 6) and not held then
-          on = true
-        end
-      end
-      if on and not p:walking() then
-        stand[p.id] = (stand[p.id] or 0) + 1
-        if stand[p.id] > worst then worst = stand[p.id] end
-      else
-        stand[p.id] = 0
-      end
-    end
-    local all = true
-    for _, p in ipairs(c.people) do
-      if p:state().last_result == nil or p:walking() then all = false end
-    end
-    if all then
-      local arrived = 0
-      for _, p in ipairs(c.people) do
-        local px, py = p:position()
-        local g = c.goals[p.id]
-        if p:state().last_result == "success" and math.abs(px - g[1]) <= 1
-            and math.abs(py - g[2]) <= 1 then
-          arrived = arrived + 1
-        end
-      end
-      return t, arrived, worst
-    end
-  end
-  return limit, 0, worst
-end
-
--- A trace of every position each tick, as one hash.
-local function trace(w, ticks)
-  local h = 2166136261
-  local t = {}
-  for _ = 1, ticks do
-    w:tick()
-    local n = w.walker:positions(t)
-    for k = 1, 4 * n do h = prng.fnv32(h, tostring(t[k])) end
-  end
-  return h
+  return tick_check.run_doors(c, limit, function(d, x, y)
+    return math.floor(y) == d.tiles[2] and (math.floor(x) == 5 or math.floor(x) == 6)
+  end)
 end
 
 describe("two doors side by side (options.door_flow = 'queue')", function()

@@ -9,7 +9,8 @@
 local world = require("wayfinder.world")
 local prng = require("support.prng")
 
-local broken = require("support.house_tick_check").broken
+local tick_check = require("support.house_tick_check")
+local broken, trace = tick_check.broken, tick_check.trace
 
 local ONE = 65536
 
@@ -71,17 +72,6 @@ local function run(w, a, walls, limit)
     if not walking then return t, x, y end
   end
   error("the walk did not end in " .. limit .. " ticks")
-end
-
-local function trace(w, ticks)
-  local h = prng.FNV_OFFSET
-  local t = {}
-  for _ = 1, ticks do
-    w:tick()
-    local n = w.walker:positions(t)
-    for k = 1, 4 * n do h = prng.fnv32(h, tostring(t[k])) end
-  end
-  return h
 end
 
 describe("walks stopped by walls in crowds (avoidance = 'sidestep')", function()

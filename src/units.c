@@ -979,6 +979,23 @@ static void gather_near(const wf_units *u, int s, int64_t reach, near_ctx *c)
     near_units(u, m->x, m->y, m->x, m->y, reach + u->maxr, near_visit, c);
 }
 
+/* The neighbours in c as ORCA reads them for unit m: position, velocity,
+ * the sum of both radii, and whether the neighbour shares the avoiding
+ * (it walks an order). */
+static void orca_others(const wf_units *u, const unit *m, const near_ctx *c,
+                        wf_orca_other *nb)
+{
+    for (int k = 0; k < c->n; k++) {
+        const unit *o = &u->units[c->slot[k]];
+        nb[k].x = o->x;
+        nb[k].y = o->y;
+        nb[k].vx = o->vx;
+        nb[k].vy = o->vy;
+        nb[k].radius = (wf_fix)((int64_t)m->r + o->r);
+        nb[k].share = o->has_order && o->state != WF_UNIT_IDLE;
+    }
+}
+
 /* Moves slot o by (dx, dy) when the swept rule lets it (grid for its class,
  * and every other unit). 1 when it moved. */
 static int try_step(wf_units *u, const wf_grid *g, int o, int64_t dx, int64_t dy)
@@ -1166,15 +1183,7 @@ static void door_hold(wf_units *u, const wf_grid *g, int s, int64_t dx,
     near_ctx c;
     gather_near(u, s, 2 * (int64_t)m->speed * WF_ORCA_HORIZON + m->r + WF_UNIT_GAP, &c);
     wf_orca_other nb[AVOID_MAX];
-    for (int k = 0; k < c.n; k++) {
-        const unit *o = &u->units[c.slot[k]];
-        nb[k].x = o->x;
-        nb[k].y = o->y;
-        nb[k].vx = o->vx;
-        nb[k].vy = o->vy;
-        nb[k].radius = (wf_fix)((int64_t)m->r + o->r);
-        nb[k].share = o->has_order && o->state != WF_UNIT_IDLE;
-    }
+    orca_others(u, m, &c, nb);
     wf_fix v[2];
     wf_orca_velocity(m->x, m->y, m->vx, m->vy, (wf_fix)px, (wf_fix)py,
                      m->speed, nb, c.n, WF_ORCA_HORIZON, v);
@@ -1333,15 +1342,7 @@ static int orca_candidates(const wf_units *u, int s, const near_ctx *c,
 {
     const unit *m = &u->units[s];
     wf_orca_other nb[AVOID_MAX];
-    for (int k = 0; k < c->n; k++) {
-        const unit *o = &u->units[c->slot[k]];
-        nb[k].x = o->x;
-        nb[k].y = o->y;
-        nb[k].vx = o->vx;
-        nb[k].vy = o->vy;
-        nb[k].radius = (wf_fix)((int64_t)m->r + o->r);
-        nb[k].share = o->has_order && o->state != WF_UNIT_IDLE;
-    }
+    orca_others(u, m, c, nb);
     int n = 0;
     for (int k = 0; k < c->n; k++) {
         const unit *o = &u->units[c->slot[k]];
@@ -1442,15 +1443,7 @@ static void orca_idle(wf_units *u, const wf_grid *g, int s)
     if (!walking)
         return;
     wf_orca_other nb[AVOID_MAX];
-    for (int k = 0; k < c.n; k++) {
-        const unit *o = &u->units[c.slot[k]];
-        nb[k].x = o->x;
-        nb[k].y = o->y;
-        nb[k].vx = o->vx;
-        nb[k].vy = o->vy;
-        nb[k].radius = (wf_fix)((int64_t)m->r + o->r);
-        nb[k].share = o->has_order && o->state != WF_UNIT_IDLE;
-    }
+    orca_others(u, m, &c, nb);
     wf_fix v[2];
     wf_orca_velocity(m->x, m->y, m->vx, m->vy, 0, 0, m->speed, nb, c.n,
                      WF_ORCA_HORIZON, v);
