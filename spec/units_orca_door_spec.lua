@@ -21,30 +21,7 @@ local ONE_WAY = { w = 27, h = 17, wall_x = 13, door_y = 8, right = 80, left = 0 
 local DOOR200 = { w = 41, h = 25, wall_x = 20, door_y = 12, right = 200, left = 0 }
 local SWAP = { w = 23, h = 15, wall_x = 11, door_y = 7, right = 20, left = 20 }
 
-local function scene(sc)
-  local grid = avoid_run.field(sc.w, sc.h, { wall_x = sc.wall_x, door_y = sc.door_y })
-  local cells = {}
-  for x = 2, sc.wall_x - 2 do
-    for y = 2, sc.h - 3 do
-      cells[#cells + 1] = { x, y, (sc.wall_x - 1 - x) ^ 2 + (sc.door_y - y) ^ 2 }
-    end
-  end
-  table.sort(cells, function(p, q)
-    if p[3] ~= q[3] then return p[3] < q[3] end
-    if p[1] ~= q[1] then return p[1] < q[1] end
-    return p[2] < q[2]
-  end)
-  local list, m = {}, 2 * sc.wall_x
-  for i = 1, sc.right do
-    local c = cells[i]
-    list[#list + 1] = { c[1] + 0.5, c[2] + 0.5, m - c[1] + 0.5, c[2] + 0.5 }
-  end
-  for i = 1, sc.left do
-    local c = cells[i]
-    list[#list + 1] = { m - c[1] + 0.5, c[2] + 0.5, c[1] + 0.5, c[2] + 0.5 }
-  end
-  return grid, list
-end
+local function scene(sc) return avoid_run.door_scene(sc) end
 
 -- Runs the scene for at most `ticks` ticks (spec/support/avoid_run.lua
 -- checks every tick: no unit on blocked ground, no two squares

@@ -4,6 +4,7 @@
 -- the arrival check.
 local wayfinder = require("wayfinder")
 local assert = require("luassert")
+local door_cells = require("support.door_cells")
 
 local M = {}
 
@@ -27,6 +28,35 @@ function M.field(w, h, opt)
     rows[#rows + 1] = table.concat(r)
   end
   return wayfinder.grid.from_ascii(table.concat(rows, "\n") .. "\n")
+end
+
+-- The n navcell centres of the left room of a door scene nearest its door
+-- (sc = {w, h, wall_x, door_y}: avoid_run.field(sc.w, sc.h, sc)), by
+-- squared distance to the navcell before the door, then x, then y;
+-- mirrored: their mirror images in the right room.
+function M.nearest_door(sc, n, mirror)
+  local out = {}
+  for i, c in ipairs(door_cells.nearest(n, sc.wall_x, sc.door_y, 2, 2, sc.h - 3)) do
+    out[i] = { (mirror and 2 * sc.wall_x - c[1] or c[1]) + 0.5, c[2] + 0.5 }
+  end
+  return out
+end
+
+-- A door scene's grid and list: sc.right units packed nearest the door in
+-- the left room and sc.left in the right one, each ordered to the mirror
+-- image of its start.
+function M.door_scene(sc)
+  local grid = M.field(sc.w, sc.h, { wall_x = sc.wall_x, door_y = sc.door_y })
+  local list = {}
+  local near, far = M.nearest_door(sc, math.max(sc.right, sc.left)),
+    M.nearest_door(sc, math.max(sc.right, sc.left), true)
+  for i = 1, sc.right do
+    list[#list + 1] = { near[i][1], near[i][2], far[i][1], far[i][2] }
+  end
+  for i = 1, sc.left do
+    list[#list + 1] = { far[i][1], far[i][2], near[i][1], near[i][2] }
+  end
+  return grid, list
 end
 
 -- Fails the spec when two squares overlap: centres (xs[i], ys[i]) and
@@ -65,10 +95,11 @@ function M.check_apart(xs, ys, r, t)
 end
 
 -- Runs, with options.avoidance = mode, the units of `list` ({x, y, gx, gy [, r =, speed =]}; no gx: idle)
--- for at most `ticks` ticks, checking the invariants every tick. Returns
--- the arrival tick of each unit that was ordered (nil when it did not
--- arrive), the failures, and a trace hash of every position.
-function M.run(mode, grid, list, ticks, options)
+-- for at most `ticks` ticks, checking the invariants every tick, then
+-- calling after(t, units) when given. Returns the arrival tick of each
+-- unit that was ordered (nil when it did not arrive), the failures, a
+-- trace hash of every position, the units and their ids.
+function M.run(mode, grid, list, ticks, options, after)
   local opts = { avoidance = mode, max_wait = 200 }
   for k, v in pairs(options or {}) do opts[k] = v end
   local units = wayfinder.units.new(grid, opts)
@@ -106,6 +137,7 @@ function M.run(mode, grid, list, ticks, options)
         % 2147483647
     end
     M.check_apart(xs, ys, rad, t)
+    if after then after(t, units) end
     if pending == 0 then break end
   end
   return arrived, failed, h, units, ids

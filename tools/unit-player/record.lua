@@ -23,10 +23,13 @@
 -- others.
 
 local root = (arg and arg[0] or ""):match("^(.-)[^/\\]*$") .. "../../"
-package.path = root .. "lua/?.lua;" .. root .. "lua/?/init.lua;" .. package.path
+package.path = root .. "lua/?.lua;" .. root .. "lua/?/init.lua;" .. root .. "spec/?.lua;"
+  .. package.path
 package.cpath = root .. "build/?.so;" .. package.cpath
 
 local wayfinder = require("wayfinder")
+-- the crowd scenes' packing order near a door: one copy, in spec/support
+local door_cells = require("support.door_cells")
 
 local SCENE = "units"
 local positional = {}
@@ -201,25 +204,6 @@ function scenes.units(ticks)
     cells = blocked_cells(grid, W, H), frames = frames }, ("%d units"):format(#ids)
 end
 
--- The n free navcells of the top left room nearest the door (by squared
--- distance, then x, then y).
-local function nearest_door(n, door_x, door_y, x0, y0, y1)
-  local cells = {}
-  for x = x0, door_x - 2 do
-    for y = y0, y1 do
-      cells[#cells + 1] = { x, y, (door_x - 1 - x) ^ 2 + (door_y - y) ^ 2 }
-    end
-  end
-  table.sort(cells, function(p, q)
-    if p[3] ~= q[3] then return p[3] < q[3] end
-    if p[1] ~= q[1] then return p[1] < q[1] end
-    return p[2] < q[2]
-  end)
-  local out = {}
-  for i = 1, n do out[i] = cells[i] end
-  return out
-end
-
 function scenes.crowd(ticks)
   ticks = ticks or 320
   local W, H = 48, 30
@@ -239,7 +223,7 @@ function scenes.crowd(ticks)
   end
   -- the door: ten units packed round it, each to the mirror image of its
   -- navcell beyond the wall
-  for _, c in ipairs(nearest_door(10, DOOR_X, DOOR_Y, 1, 1, SPLIT - 2)) do
+  for _, c in ipairs(door_cells.nearest(10, DOOR_X, DOOR_Y, 1, 1, SPLIT - 2)) do
     add(c[1] + 0.5, c[2] + 0.5, 2 * DOOR_X - c[1] + 0.5, c[2] + 0.5, 1)
   end
   -- the streams: six heading east and six west on the same rows
