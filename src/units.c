@@ -61,10 +61,6 @@ static int64_t floor_cell(int64_t v)
     return v >= 0 ? v / FIX : -((-v + FIX - 1) / FIX);
 }
 
-/* floor(sqrt(v)): fixmath.h's exact root, the same for every v as the
- * bit-by-bit one */
-static uint64_t isqrt64(uint64_t v) { return wf_isqrt64(v); }
-
 const char *wf_unit_reason_name(wf_unit_reason r)
 {
     switch (r) {
@@ -790,7 +786,7 @@ static walk_result walk(wf_units *u, const wf_grid *g, int s, int64_t left,
             ty = m->way[2 * m->next + 1];
         }
         int64_t dx = (int64_t)tx - m->x, dy = (int64_t)ty - m->y;
-        int64_t dist = (int64_t)isqrt64((uint64_t)(dx * dx) + (uint64_t)(dy * dy));
+        int64_t dist = (int64_t)wf_isqrt64((uint64_t)(dx * dx) + (uint64_t)(dy * dy));
         int reach = dist <= left;
         wf_fix bx = tx, by = ty;
         if (!reach) {
@@ -824,7 +820,7 @@ static walk_result walk(wf_units *u, const wf_grid *g, int s, int64_t left,
 
 static int64_t dist_of(int64_t dx, int64_t dy)
 {
-    return (int64_t)isqrt64((uint64_t)(dx * dx) + (uint64_t)(dy * dy));
+    return (int64_t)wf_isqrt64((uint64_t)(dx * dx) + (uint64_t)(dy * dy));
 }
 
 /* 1 when slot s sees (tx, ty) from (ax, ay) under the grid rule (a
