@@ -22,7 +22,8 @@ local DOOR200 = { w = 41, h = 25, wall_x = 20, door_y = 12, right = 200, left = 
 local SWAP = { w = 23, h = 15, wall_x = 11, door_y = 7, right = 20, left = 20 }
 
 local function scene(sc)
-  local grid = avoid_run.field(sc.w, sc.h, { wall_x = sc.wall_x, door_y = sc.door_y })
+  local grid = avoid_run.field(sc.w, sc.h,
+    { wall_x = sc.wall_x, door_y = sc.closed and -1 or sc.door_y })
   local cells = {}
   for x = 2, sc.wall_x - 2 do
     for y = 2, sc.h - 3 do
@@ -50,10 +51,10 @@ end
 -- checks every tick: no unit on blocked ground, no two squares
 -- overlapping). Returns the arrival tick of each unit (nil: not home),
 -- the failures, a hash of every position, and the scene's list.
-local function run(sc, ticks, brute)
+local function run(sc, ticks, brute, setup)
   local grid, list = scene(sc)
   local arrived, failed, h = avoid_run.run("orca", grid, list, ticks,
-    { max_wait = 1000000, brute = brute })
+    { max_wait = 1000000, brute = brute, setup = setup })
   return arrived, failed, h, list
 end
 
@@ -82,6 +83,18 @@ describe("orca crowd through a one-navcell door", function()
     -- each crowd's goals lie under the other: without the door's turn
     -- they meet in the door and none arrives within 3000 ticks
     local arrived, failed, _, list = run(SWAP, 600)
+    avoid_run.all_arrive(list, arrived, failed, 600)
+  end)
+
+  it("the door's turn holds at a door opened after the units were made", function()
+    -- the units keep a map of the doors, made with the units (no door
+    -- then: the wall is whole) and remade where the grid changes; a stale
+    -- map would miss the door and the swap would wedge as without the turn
+    local sc = { closed = true }
+    for k, v in pairs(SWAP) do sc[k] = v end
+    local arrived, failed, _, list = run(sc, 600, nil, function(grid)
+      grid:set_passable(sc.wall_x, sc.door_y, true)
+    end)
     avoid_run.all_arrive(list, arrived, failed, 600)
   end)
 

@@ -8,6 +8,7 @@
 #include "avoid.h"
 #include "orca.h"
 #include "fixmath.h"
+#include "grid_internal.h"
 #include "motion.h"
 
 #define FIX ((int64_t)WF_FIX_ONE)
@@ -52,6 +53,14 @@ struct wf_units {
     wf_vertex *vx;            /* the vertex pathfinder's scratch */
     wf_vertex_square *sq;     /* squares round a blocked unit, capacity */
     int nsq;
+    /* ORCA mode: the door map (door_axis of every navcell and class, 2
+     * bits each, door_bpc bytes a navcell), derived from the grid of
+     * serial door_serial at version door_version; NULL in other modes.
+     * Not saved: made at creation, brought up to date each tick. */
+    uint8_t *doors;
+    int door_ncls, door_bpc;
+    uint64_t door_serial, door_version;
+    uint32_t door_count[WF_MAX_CLASSES];    /* doors of each class */
 };
 
 static int64_t abs64(int64_t v) { return v < 0 ? -v : v; }
@@ -122,6 +131,8 @@ static int config_ok(const wf_units_config *c)
            && c->corner_radius <= WF_CORNER_MAX_RADIUS;
 }
 
+static int doors_make(wf_units *u, const wf_grid *g);
+
 wf_status wf_units_create(wf_units **out, const wf_grid *g,
                           const wf_units_config *cfg)
 {
@@ -146,6 +157,8 @@ wf_status wf_units_create(wf_units **out, const wf_grid *g,
         st = wf_queue_create(&u->q, g, 1);
     if (st == WF_OK)
         st = wf_vertex_create(&u->vx, 4096);
+    if (st == WF_OK && cfg->avoidance == WF_AVOID_ORCA && !doors_make(u, g))
+        st = WF_ERR_NOMEM;
     if (st != WF_OK) {
         wf_units_destroy(u);
         return st;
@@ -175,6 +188,7 @@ void wf_units_destroy(wf_units *u)
     free(u->order);
     free(u->freelist);
     free(u->heads);
+    free(u->doors);
     free(u);
 }
 
@@ -189,7 +203,8 @@ size_t wf_units_memory(const wf_units *u)
                + sizeof *u->order + sizeof *u->freelist)
                + (size_t)u->bw * (size_t)u->bh * sizeof *u->heads
                + wf_queue_memory(u->q) + wf_vertex_memory(u->vx)
-               + u->cfg.capacity * sizeof *u->sq;
+               + u->cfg.capacity * sizeof *u->sq
+               + (u->doors ? (size_t)u->gw * (size_t)u->gh * (size_t)u->door_bpc : 0);
     for (size_t k = 0; k < u->n; k++)
         m += (size_t)u->units[u->order[k]].wcap * 2 * sizeof(wf_fix);
     return m;
@@ -1081,6 +1096,83 @@ static int door_axis(const wf_units *u, const wf_grid *g, int cls, int64_t i, in
     return 0;
 }
 
+/* The door map (struct wf_units): door_axis of every navcell and class,
+ * made once from the grid and brought up to date each tick from the
+ * grid's change log (door_axis reads the 3 x 3 navcells round one), so
+ * door_waits looks a navcell up instead of testing ten. */
+static int door_get(const wf_units *u, int cls, int64_t i, int64_t j)
+{
+    size_t k = ((size_t)j * (size_t)u->gw + (size_t)i) * (size_t)u->door_bpc
+               + (size_t)(cls / 4);
+    return (u->doors[k] >> (2 * (cls % 4))) & 3;
+}
+
+static void doors_fill(wf_units *u, const wf_grid *g, int x0, int y0, int x1,
+                       int y1)
+{
+    for (int j = y0; j <= y1; j++)
+        for (int i = x0; i <= x1; i++)
+            for (int cls = 0; cls < u->door_ncls; cls++) {
+                int was = door_get(u, cls, i, j), now = door_axis(u, g, cls, i, j);
+                size_t k = ((size_t)j * (size_t)u->gw + (size_t)i)
+                           * (size_t)u->door_bpc + (size_t)(cls / 4);
+                int sh = 2 * (cls % 4);
+                u->doors[k] = (uint8_t)((u->doors[k] & ~(3 << sh)) | (now << sh));
+                u->door_count[cls] += (uint32_t)(now != 0) - (uint32_t)(was != 0);
+            }
+}
+
+/* the whole map for grid g; 0 (the map as it was) when out of memory */
+static int doors_make(wf_units *u, const wf_grid *g)
+{
+    int ncls = wf_grid_class_count(g), bpc = (ncls + 3) / 4;
+    size_t n = (size_t)u->gw * (size_t)u->gh * (size_t)bpc;
+    if (!u->doors || bpc != u->door_bpc) {
+        uint8_t *d = calloc(n ? n : 1, 1);
+        if (!d)
+            return 0;
+        free(u->doors);
+        u->doors = d;
+        u->door_bpc = bpc;
+    } else {
+        memset(u->doors, 0, n);
+    }
+    u->door_ncls = ncls;
+    memset(u->door_count, 0, sizeof u->door_count);
+    doors_fill(u, g, 0, 0, u->gw - 1, u->gh - 1);
+    u->door_serial = g->serial;
+    u->door_version = g->version;
+    return 1;
+}
+
+/* at the start of a tick: the map of the grid ticked with, remade where
+ * its passability changed (the whole map for another grid, or when the
+ * change log no longer reaches back); out of memory, the map stays stale
+ * and door_at asks the grid itself */
+static void doors_sync(wf_units *u, const wf_grid *g)
+{
+    if (!u->doors || (g->serial == u->door_serial && g->version == u->door_version))
+        return;
+    int x0 = 0, y0 = 0, x1 = 0, y1 = 0, ch = 2;
+    if (g->serial == u->door_serial && wf_grid_class_count(g) == u->door_ncls)
+        ch = wf_grid_changed_since(g, u->door_version, &x0, &y0, &x1, &y1);
+    if (ch == 2) {
+        doors_make(u, g);
+        return;
+    }
+    if (ch == 1)
+        doors_fill(u, g, x0 > 0 ? x0 - 1 : 0, y0 > 0 ? y0 - 1 : 0,
+                   x1 < u->gw - 1 ? x1 + 1 : u->gw - 1,
+                   y1 < u->gh - 1 ? y1 + 1 : u->gh - 1);
+    u->door_version = g->version;
+}
+
+static int doors_current(const wf_units *u, const wf_grid *g, int cls)
+{
+    return u->doors && g->serial == u->door_serial
+           && g->version == u->door_version && cls < u->door_ncls;
+}
+
 typedef struct door_ctx {
     const wf_units *u;
     int self, axis, dir;        /* dir: the self's sign along the axis */
@@ -1126,6 +1218,9 @@ static int door_waits(const wf_units *u, const wf_grid *g, int s, int64_t *ox,
     const unit *m = &u->units[s];
     if (!m->has_order || m->state == WF_UNIT_ESCAPING || m->next >= m->nway)
         return 0;
+    int map = doors_current(u, g, m->cls);
+    if (map && u->door_count[m->cls] == 0)
+        return 0;               /* no door for its class anywhere */
     int64_t x = m->x, y = m->y, left = DOOR_LOOK;
     for (int w = m->next; w < m->nway && w < m->next + 2 && left > 0; w++) {
         int64_t tx = m->way[2 * w], ty = m->way[2 * w + 1];
@@ -1134,7 +1229,9 @@ static int door_waits(const wf_units *u, const wf_grid *g, int s, int64_t *ox,
         for (int64_t t = 0; d > 0 && t <= run; t += FIX / 4) {
             int64_t sx = x + (tx - x) * t / d, sy = y + (ty - y) * t / d;
             int64_t i = floor_cell(sx), j = floor_cell(sy);
-            int axis = door_axis(u, g, m->cls, i, j);
+            int axis = !map ? door_axis(u, g, m->cls, i, j)
+                       : i < 0 || j < 0 || i >= u->gw || j >= u->gh ? 0
+                       : door_get(u, m->cls, i, j);
             if (!axis)
                 continue;
             door_ctx c;
@@ -2091,6 +2188,7 @@ wf_status wf_units_tick(wf_units *u, const wf_grid *g, wf_hier *h,
     if (!g || !h || wf_grid_width(g) != u->gw || wf_grid_height(g) != u->gh
         || cap < u->n)
         return WF_ERR_ARG;
+    doors_sync(u, g);
     uint64_t budget = u->cfg.budget + u->backlog;
     uint64_t used;
     uint32_t served;

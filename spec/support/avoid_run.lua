@@ -68,15 +68,20 @@ end
 -- for at most `ticks` ticks, checking the invariants every tick. Returns
 -- the arrival tick of each unit that was ordered (nil when it did not
 -- arrive), the failures, and a trace hash of every position.
+-- options.setup(grid, units), when given, runs after the units are added
+-- and before they are ordered; the other options go to units.new.
 function M.run(mode, grid, list, ticks, options)
   local opts = { avoidance = mode, max_wait = 200 }
-  for k, v in pairs(options or {}) do opts[k] = v end
+  for k, v in pairs(options or {}) do
+    if k ~= "setup" then opts[k] = v end
+  end
   local units = wayfinder.units.new(grid, opts)
   local ids, rad = {}, {}
   for i, s in ipairs(list) do
     ids[i] = assert(units:add({ x = s[1], y = s[2], radius = s.r or 0.4, speed = s.speed or 0.25 }))
     rad[i] = s.r or 0.4
   end
+  if options and options.setup then options.setup(grid, units) end
   local pending = 0
   for i, s in ipairs(list) do
     if s[3] then
