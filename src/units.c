@@ -1064,9 +1064,13 @@ static int step_aside(wf_units *u, const wf_grid *g, int o, wf_fix ax,
  * stands nearer the door (Chebyshev, then the lower id); a unit without
  * the turn stands, or backs off to DOOR_CLEAR from the door, so those
  * coming through can land, and may be chain-pushed like an idle one.
+ * DOOR_LOOK is 8 navcells, not 4: with 4, the crowd between 4 and 8
+ * navcells out kept walking in and packed the waiting front against the
+ * door's mouth, so it could not back off (two crowds of 100 swapping
+ * rooms wedged; docs/units.md, "A door's turn").
  * Read afresh from the positions every tick: nothing to save. */
-#define DOOR_LOOK (4 * FIX)
-#define DOOR_ZONE (4 * FIX)
+#define DOOR_LOOK (8 * FIX)
+#define DOOR_ZONE (6 * FIX)
 #define DOOR_CLEAR (5 * FIX / 2)
 
 static int cell_clear(const wf_units *u, const wf_grid *g, int cls, int64_t i,
@@ -1300,13 +1304,15 @@ static void door_rest(unit *m)
 
 /* ORCA mode: the chain push. An idle unit without an order (or one
  * waiting for a door's turn) asked to step by (dx, dy) whose step meets
- * other such units (at most PUSH_BLOCKERS, taken by id; any other unit
- * stops it) first asks them to step the same way, up to
+ * other such units, or walkers stalled PUSH_STALL ticks or more (at most
+ * PUSH_BLOCKERS, taken by id; any other unit stops it) first asks them
+ * to step the same way, up to
  * `depth` links down the chain and `*budget` steps in all, then steps
  * itself when the swept rule now lets it. A packed group of arrived units
  * thus opens a lane for a walker instead of standing as a wall. 1 when
  * it moved. */
 #define PUSH_BLOCKERS 3
+#define PUSH_STALL (2 * WF_UNIT_STALL_TICKS)
 #define PUSH_DEPTH 6
 #define PUSH_BUDGET 40
 
@@ -1325,7 +1331,8 @@ static int push_visit(void *p, int s)
     const unit *o = &c->sw.u->units[s];
     int64_t ddx, ddy;
     int idle = !o->has_order && o->state == WF_UNIT_IDLE;
-    if ((!idle && !door_waits(c->sw.u, c->g, s, &ddx, &ddy))
+    int stalled = !idle && o->stall >= PUSH_STALL;
+    if ((!idle && !stalled && !door_waits(c->sw.u, c->g, s, &ddx, &ddy))
         || c->n == PUSH_BLOCKERS) {
         c->walker = 1;          /* not to be pushed, or too many: give up */
         return 1;

@@ -74,8 +74,10 @@ local function cross()
 end
 
 -- n agents packed in the left room nearest the one-navcell door, each going
--- to the mirror image of its start in the right room.
-local function door(n)
+-- to the mirror image of its start in the right room; with `back`, as many
+-- more packed in the right room the same way going to the left one (two
+-- crowds swapping rooms, each one's goals under the other).
+local function door(n, back)
   local cells = {}
   for x = 2, 18 do
     for y = 2, 22 do cells[#cells + 1] = { x, y, (19 - x) ^ 2 + (12 - y) ^ 2 } end
@@ -90,7 +92,11 @@ local function door(n)
     local c = cells[i]
     a[i] = { c[1] + 0.5, c[2] + 0.5, 40 - c[1] + 0.5, c[2] + 0.5 }
   end
-  return { rows = field(41, 25, 20, 12), bound = n < 100 and 1500 or 4000, agents = a }
+  for i = 1, back and n or 0 do
+    local c = cells[i]
+    a[#a + 1] = { 40 - c[1] + 0.5, c[2] + 0.5, c[1] + 0.5, c[2] + 0.5 }
+  end
+  return { rows = field(41, 25, 20, 12), bound = #a < 100 and 1500 or 4000, agents = a }
 end
 
 -- n agents from distinct random cells to distinct random cells of an open
@@ -116,6 +122,7 @@ local SCENARIOS = {
   { "cross40", cross },
   { "door50", function() return door(50) end },
   { "door200", function() return door(200) end },
+  { "swap100", function() return door(100, true) end },
   { "random200", function() return random_crowd(200, 48, 7, 2000) end },
   { "random1000", function() return random_crowd(1000, 96, 11, 3000) end },
 }
