@@ -5,7 +5,9 @@
 -- take the goals nearest the door, so every later unit must pass the
 -- arrived ones: the chain push opens them a lane. Both ways: two crowds of
 -- 20 swap rooms, each one's goals under the other: the door's turn lets
--- one side through while the other keeps the mouth clear. And door200 of
+-- one side through while the other keeps the mouth clear; so too two
+-- crowds of 75 in door200's rooms, which wedged before the turn looked 8
+-- navcells out. And door200 of
 -- the crowd comparison itself: 200 one way. Every tick is
 -- checked (no overlap, nobody on blocked ground); determinism and
 -- save/load mid-crossing.
@@ -20,6 +22,9 @@ local ONE_WAY = { w = 27, h = 17, wall_x = 13, door_y = 8, right = 80, left = 0 
 -- bench/peers/crowd.lua's door200 itself: rooms 19 x 23, 200 units
 local DOOR200 = { w = 41, h = 25, wall_x = 20, door_y = 12, right = 200, left = 0 }
 local SWAP = { w = 23, h = 15, wall_x = 11, door_y = 7, right = 20, left = 20 }
+-- door200's rooms, two crowds of 75 swapping them (bench/peers/crowd.lua's
+-- swap100 has 100 each)
+local SWAP75 = { w = 41, h = 25, wall_x = 20, door_y = 12, right = 75, left = 75 }
 
 local function scene(sc) return avoid_run.door_scene(sc) end
 
@@ -27,10 +32,10 @@ local function scene(sc) return avoid_run.door_scene(sc) end
 -- checks every tick: no unit on blocked ground, no two squares
 -- overlapping). Returns the arrival tick of each unit (nil: not home),
 -- the failures, a hash of every position, and the scene's list.
-local function run(sc, ticks, brute)
+local function run(sc, ticks, brute, setup)
   local grid, list = scene(sc)
   local arrived, failed, h = avoid_run.run("orca", grid, list, ticks,
-    { max_wait = 1000000, brute = brute })
+    { max_wait = 1000000, brute = brute, setup = setup })
   return arrived, failed, h, list
 end
 
@@ -59,6 +64,27 @@ describe("orca crowd through a one-navcell door", function()
     -- each crowd's goals lie under the other: without the door's turn
     -- they meet in the door and none arrives within 3000 ticks
     local arrived, failed, _, list = run(SWAP, 600)
+    avoid_run.all_arrive(list, arrived, failed, 600)
+  end)
+
+  it("two crowds of 75 swapping door200's rooms all arrive within 2400 ticks", function()
+    -- with the turn looked for within 4 navcells of the door rather than
+    -- 8 (and no stalled walker in a push chain), the crowd beyond 4 kept
+    -- walking in and packed the waiting front into the door's mouth:
+    -- none arrived within 4000 ticks (docs/peers.md); now all by 1805
+    local arrived, failed, _, list = run(SWAP75, 2400)
+    avoid_run.all_arrive(list, arrived, failed, 2400)
+  end)
+
+  it("the door's turn holds at a door opened after the units were made", function()
+    -- the units keep a map of the doors, made with the units (no door
+    -- then: the wall is whole) and remade where the grid changes; a stale
+    -- map would miss the door and the swap would wedge as without the turn
+    local sc = { closed = true }
+    for k, v in pairs(SWAP) do sc[k] = v end
+    local arrived, failed, _, list = run(sc, 600, nil, function(grid)
+      grid:set_passable(sc.wall_x, sc.door_y, true)
+    end)
     avoid_run.all_arrive(list, arrived, failed, 600)
   end)
 

@@ -8,6 +8,7 @@
 #include "avoid.h"
 #include "orca.h"
 #include "fixmath.h"
+#include "grid_internal.h"
 #include "motion.h"
 
 #define FIX ((int64_t)WF_FIX_ONE)
@@ -52,6 +53,14 @@ struct wf_units {
     wf_vertex *vx;            /* the vertex pathfinder's scratch */
     wf_vertex_square *sq;     /* squares round a blocked unit, capacity */
     int nsq;
+    /* ORCA mode: the door map (door_axis of every navcell and class, 2
+     * bits each, door_bpc bytes a navcell), derived from the grid of
+     * serial door_serial at version door_version; NULL in other modes.
+     * Not saved: made at creation, brought up to date each tick. */
+    uint8_t *doors;
+    int door_ncls, door_bpc;
+    uint64_t door_serial, door_version;
+    uint32_t door_count[WF_MAX_CLASSES];    /* doors of each class */
 };
 
 static int64_t abs64(int64_t v) { return v < 0 ? -v : v; }
@@ -60,10 +69,6 @@ static int64_t floor_cell(int64_t v)
 {
     return v >= 0 ? v / FIX : -((-v + FIX - 1) / FIX);
 }
-
-/* floor(sqrt(v)): fixmath.h's exact root, the same for every v as the
- * bit-by-bit one */
-static uint64_t isqrt64(uint64_t v) { return wf_isqrt64(v); }
 
 const char *wf_unit_reason_name(wf_unit_reason r)
 {
@@ -126,6 +131,8 @@ static int config_ok(const wf_units_config *c)
            && c->corner_radius <= WF_CORNER_MAX_RADIUS;
 }
 
+static int doors_make(wf_units *u, const wf_grid *g);
+
 wf_status wf_units_create(wf_units **out, const wf_grid *g,
                           const wf_units_config *cfg)
 {
@@ -150,6 +157,8 @@ wf_status wf_units_create(wf_units **out, const wf_grid *g,
         st = wf_queue_create(&u->q, g, 1);
     if (st == WF_OK)
         st = wf_vertex_create(&u->vx, 4096);
+    if (st == WF_OK && cfg->avoidance == WF_AVOID_ORCA && !doors_make(u, g))
+        st = WF_ERR_NOMEM;
     if (st != WF_OK) {
         wf_units_destroy(u);
         return st;
@@ -179,6 +188,7 @@ void wf_units_destroy(wf_units *u)
     free(u->order);
     free(u->freelist);
     free(u->heads);
+    free(u->doors);
     free(u);
 }
 
@@ -193,7 +203,8 @@ size_t wf_units_memory(const wf_units *u)
                + sizeof *u->order + sizeof *u->freelist)
                + (size_t)u->bw * (size_t)u->bh * sizeof *u->heads
                + wf_queue_memory(u->q) + wf_vertex_memory(u->vx)
-               + u->cfg.capacity * sizeof *u->sq;
+               + u->cfg.capacity * sizeof *u->sq
+               + (u->doors ? (size_t)u->gw * (size_t)u->gh * (size_t)u->door_bpc : 0);
     for (size_t k = 0; k < u->n; k++)
         m += (size_t)u->units[u->order[k]].wcap * 2 * sizeof(wf_fix);
     return m;
@@ -790,7 +801,7 @@ static walk_result walk(wf_units *u, const wf_grid *g, int s, int64_t left,
             ty = m->way[2 * m->next + 1];
         }
         int64_t dx = (int64_t)tx - m->x, dy = (int64_t)ty - m->y;
-        int64_t dist = (int64_t)isqrt64((uint64_t)(dx * dx) + (uint64_t)(dy * dy));
+        int64_t dist = (int64_t)wf_isqrt64((uint64_t)(dx * dx) + (uint64_t)(dy * dy));
         int reach = dist <= left;
         wf_fix bx = tx, by = ty;
         if (!reach) {
@@ -824,7 +835,7 @@ static walk_result walk(wf_units *u, const wf_grid *g, int s, int64_t left,
 
 static int64_t dist_of(int64_t dx, int64_t dy)
 {
-    return (int64_t)isqrt64((uint64_t)(dx * dx) + (uint64_t)(dy * dy));
+    return (int64_t)wf_isqrt64((uint64_t)(dx * dx) + (uint64_t)(dy * dy));
 }
 
 /* 1 when slot s sees (tx, ty) from (ax, ay) under the grid rule (a
@@ -1053,9 +1064,13 @@ static int step_aside(wf_units *u, const wf_grid *g, int o, wf_fix ax,
  * stands nearer the door (Chebyshev, then the lower id); a unit without
  * the turn stands, or backs off to DOOR_CLEAR from the door, so those
  * coming through can land, and may be chain-pushed like an idle one.
+ * DOOR_LOOK is 8 navcells, not 4: with 4, the crowd between 4 and 8
+ * navcells out kept walking in and packed the waiting front against the
+ * door's mouth, so it could not back off (two crowds of 100 swapping
+ * rooms wedged; docs/units.md, "A door's turn").
  * Read afresh from the positions every tick: nothing to save. */
-#define DOOR_LOOK (4 * FIX)
-#define DOOR_ZONE (4 * FIX)
+#define DOOR_LOOK (8 * FIX)
+#define DOOR_ZONE (6 * FIX)
 #define DOOR_CLEAR (5 * FIX / 2)
 
 static int cell_clear(const wf_units *u, const wf_grid *g, int cls, int64_t i,
@@ -1083,6 +1098,83 @@ static int door_axis(const wf_units *u, const wf_grid *g, int cls, int64_t i, in
         && (cell_clear(u, g, cls, i - 1, j + 1) || cell_clear(u, g, cls, i + 1, j + 1)))
         return 2;
     return 0;
+}
+
+/* The door map (struct wf_units): door_axis of every navcell and class,
+ * made once from the grid and brought up to date each tick from the
+ * grid's change log (door_axis reads the 3 x 3 navcells round one), so
+ * door_waits looks a navcell up instead of testing ten. */
+static int door_get(const wf_units *u, int cls, int64_t i, int64_t j)
+{
+    size_t k = ((size_t)j * (size_t)u->gw + (size_t)i) * (size_t)u->door_bpc
+               + (size_t)(cls / 4);
+    return (u->doors[k] >> (2 * (cls % 4))) & 3;
+}
+
+static void doors_fill(wf_units *u, const wf_grid *g, int x0, int y0, int x1,
+                       int y1)
+{
+    for (int j = y0; j <= y1; j++)
+        for (int i = x0; i <= x1; i++)
+            for (int cls = 0; cls < u->door_ncls; cls++) {
+                int was = door_get(u, cls, i, j), now = door_axis(u, g, cls, i, j);
+                size_t k = ((size_t)j * (size_t)u->gw + (size_t)i)
+                           * (size_t)u->door_bpc + (size_t)(cls / 4);
+                int sh = 2 * (cls % 4);
+                u->doors[k] = (uint8_t)((u->doors[k] & ~(3 << sh)) | (now << sh));
+                u->door_count[cls] += (uint32_t)(now != 0) - (uint32_t)(was != 0);
+            }
+}
+
+/* the whole map for grid g; 0 (the map as it was) when out of memory */
+static int doors_make(wf_units *u, const wf_grid *g)
+{
+    int ncls = wf_grid_class_count(g), bpc = (ncls + 3) / 4;
+    size_t n = (size_t)u->gw * (size_t)u->gh * (size_t)bpc;
+    if (!u->doors || bpc != u->door_bpc) {
+        uint8_t *d = calloc(n ? n : 1, 1);
+        if (!d)
+            return 0;
+        free(u->doors);
+        u->doors = d;
+        u->door_bpc = bpc;
+    } else {
+        memset(u->doors, 0, n);
+    }
+    u->door_ncls = ncls;
+    memset(u->door_count, 0, sizeof u->door_count);
+    doors_fill(u, g, 0, 0, u->gw - 1, u->gh - 1);
+    u->door_serial = g->serial;
+    u->door_version = g->version;
+    return 1;
+}
+
+/* at the start of a tick: the map of the grid ticked with, remade where
+ * its passability changed (the whole map for another grid, or when the
+ * change log no longer reaches back); out of memory, the map stays stale
+ * and door_at asks the grid itself */
+static void doors_sync(wf_units *u, const wf_grid *g)
+{
+    if (!u->doors || (g->serial == u->door_serial && g->version == u->door_version))
+        return;
+    int x0 = 0, y0 = 0, x1 = 0, y1 = 0, ch = 2;
+    if (g->serial == u->door_serial && wf_grid_class_count(g) == u->door_ncls)
+        ch = wf_grid_changed_since(g, u->door_version, &x0, &y0, &x1, &y1);
+    if (ch == 2) {
+        doors_make(u, g);
+        return;
+    }
+    if (ch == 1)
+        doors_fill(u, g, x0 > 0 ? x0 - 1 : 0, y0 > 0 ? y0 - 1 : 0,
+                   x1 < u->gw - 1 ? x1 + 1 : u->gw - 1,
+                   y1 < u->gh - 1 ? y1 + 1 : u->gh - 1);
+    u->door_version = g->version;
+}
+
+static int doors_current(const wf_units *u, const wf_grid *g, int cls)
+{
+    return u->doors && g->serial == u->door_serial
+           && g->version == u->door_version && cls < u->door_ncls;
 }
 
 typedef struct door_ctx {
@@ -1130,6 +1222,9 @@ static int door_waits(const wf_units *u, const wf_grid *g, int s, int64_t *ox,
     const unit *m = &u->units[s];
     if (!m->has_order || m->state == WF_UNIT_ESCAPING || m->next >= m->nway)
         return 0;
+    int map = doors_current(u, g, m->cls);
+    if (map && u->door_count[m->cls] == 0)
+        return 0;               /* no door for its class anywhere */
     int64_t x = m->x, y = m->y, left = DOOR_LOOK;
     for (int w = m->next; w < m->nway && w < m->next + 2 && left > 0; w++) {
         int64_t tx = m->way[2 * w], ty = m->way[2 * w + 1];
@@ -1138,7 +1233,9 @@ static int door_waits(const wf_units *u, const wf_grid *g, int s, int64_t *ox,
         for (int64_t t = 0; d > 0 && t <= run; t += FIX / 4) {
             int64_t sx = x + (tx - x) * t / d, sy = y + (ty - y) * t / d;
             int64_t i = floor_cell(sx), j = floor_cell(sy);
-            int axis = door_axis(u, g, m->cls, i, j);
+            int axis = !map ? door_axis(u, g, m->cls, i, j)
+                       : i < 0 || j < 0 || i >= u->gw || j >= u->gh ? 0
+                       : door_get(u, m->cls, i, j);
             if (!axis)
                 continue;
             door_ctx c;
@@ -1207,13 +1304,15 @@ static void door_rest(unit *m)
 
 /* ORCA mode: the chain push. An idle unit without an order (or one
  * waiting for a door's turn) asked to step by (dx, dy) whose step meets
- * other such units (at most PUSH_BLOCKERS, taken by id; any other unit
- * stops it) first asks them to step the same way, up to
+ * other such units, or walkers stalled PUSH_STALL ticks or more (at most
+ * PUSH_BLOCKERS, taken by id; any other unit stops it) first asks them
+ * to step the same way, up to
  * `depth` links down the chain and `*budget` steps in all, then steps
  * itself when the swept rule now lets it. A packed group of arrived units
  * thus opens a lane for a walker instead of standing as a wall. 1 when
  * it moved. */
 #define PUSH_BLOCKERS 3
+#define PUSH_STALL (2 * WF_UNIT_STALL_TICKS)
 #define PUSH_DEPTH 6
 #define PUSH_BUDGET 40
 
@@ -1232,7 +1331,8 @@ static int push_visit(void *p, int s)
     const unit *o = &c->sw.u->units[s];
     int64_t ddx, ddy;
     int idle = !o->has_order && o->state == WF_UNIT_IDLE;
-    if ((!idle && !door_waits(c->sw.u, c->g, s, &ddx, &ddy))
+    int stalled = !idle && o->stall >= PUSH_STALL;
+    if ((!idle && !stalled && !door_waits(c->sw.u, c->g, s, &ddx, &ddy))
         || c->n == PUSH_BLOCKERS) {
         c->walker = 1;          /* not to be pushed, or too many: give up */
         return 1;
@@ -2095,6 +2195,7 @@ wf_status wf_units_tick(wf_units *u, const wf_grid *g, wf_hier *h,
     if (!g || !h || wf_grid_width(g) != u->gw || wf_grid_height(g) != u->gh
         || cap < u->n)
         return WF_ERR_ARG;
+    doors_sync(u, g);
     uint64_t budget = u->cfg.budget + u->backlog;
     uint64_t used;
     uint32_t served;

@@ -13,6 +13,8 @@
 --   min_gap is the least centre distance minus both radii over every pair
 --   and tick, negative when two agents overlap.)
 local wayfinder = require("wayfinder")
+-- the crowd specs' packing order near a door: one copy, in spec/support
+local door_cells = require("support.door_cells")
 local ok_clock, clock = pcall(require, "peer_clock")
 
 local floor, sqrt = math.floor, math.sqrt
@@ -74,23 +76,21 @@ local function cross()
 end
 
 -- n agents packed in the left room nearest the one-navcell door, each going
--- to the mirror image of its start in the right room.
-local function door(n)
-  local cells = {}
-  for x = 2, 18 do
-    for y = 2, 22 do cells[#cells + 1] = { x, y, (19 - x) ^ 2 + (12 - y) ^ 2 } end
-  end
-  table.sort(cells, function(p, q)
-    if p[3] ~= q[3] then return p[3] < q[3] end
-    if p[1] ~= q[1] then return p[1] < q[1] end
-    return p[2] < q[2]
-  end)
+-- to the mirror image of its start in the right room; with `back`, as many
+-- more packed in the right room the same way going to the left one (two
+-- crowds swapping rooms, each one's goals under the other).
+local function door(n, back)
+  local cells = door_cells.nearest(n, 20, 12, 2, 2, 22)
   local a = {}
   for i = 1, n do
     local c = cells[i]
     a[i] = { c[1] + 0.5, c[2] + 0.5, 40 - c[1] + 0.5, c[2] + 0.5 }
   end
-  return { rows = field(41, 25, 20, 12), bound = n < 100 and 1500 or 4000, agents = a }
+  for i = 1, back and n or 0 do
+    local c = cells[i]
+    a[#a + 1] = { 40 - c[1] + 0.5, c[2] + 0.5, c[1] + 0.5, c[2] + 0.5 }
+  end
+  return { rows = field(41, 25, 20, 12), bound = #a < 100 and 1500 or 4000, agents = a }
 end
 
 -- n agents from distinct random cells to distinct random cells of an open
@@ -116,6 +116,7 @@ local SCENARIOS = {
   { "cross40", cross },
   { "door50", function() return door(50) end },
   { "door200", function() return door(200) end },
+  { "swap100", function() return door(100, true) end },
   { "random200", function() return random_crowd(200, 48, 7, 2000) end },
   { "random1000", function() return random_crowd(1000, 96, 11, 3000) end },
 }

@@ -54,7 +54,7 @@ fi
     say "(no peer_clock: wayfinder's times are processor time)"
 
 # shellcheck disable=SC2086
-if ! LUA_PATH="$root/lua/?.lua;$root/lua/?/init.lua" LUA_CPATH="$root/build/?.so;$here/build/?.so" \
+if ! LUA_PATH="$root/lua/?.lua;$root/lua/?/init.lua;$root/spec/?.lua" LUA_CPATH="$root/build/?.so;$here/build/?.so" \
     "$LUA" "$here/crowd.lua" "$build" ${PEERS_CROWD:-} >>"$records" 2>"$build/err.txt"; then
     say "wayfinder's crowd run failed: $(grep -m 1 . "$build/err.txt" | cut -c 1-200)"
 fi

@@ -44,9 +44,10 @@ end
 
 -- A door scene's grid and list: sc.right units packed nearest the door in
 -- the left room and sc.left in the right one, each ordered to the mirror
--- image of its start.
+-- image of its start; with sc.closed the wall has no door.
 function M.door_scene(sc)
-  local grid = M.field(sc.w, sc.h, { wall_x = sc.wall_x, door_y = sc.door_y })
+  local grid = M.field(sc.w, sc.h,
+    { wall_x = sc.wall_x, door_y = sc.closed and -1 or sc.door_y })
   local list = {}
   local near, far = M.nearest_door(sc, math.max(sc.right, sc.left)),
     M.nearest_door(sc, math.max(sc.right, sc.left), true)
@@ -99,15 +100,20 @@ end
 -- calling after(t, units) when given. Returns the arrival tick of each
 -- unit that was ordered (nil when it did not arrive), the failures, a
 -- trace hash of every position, the units and their ids.
+-- options.setup(grid, units), when given, runs after the units are added
+-- and before they are ordered; the other options go to units.new.
 function M.run(mode, grid, list, ticks, options, after)
   local opts = { avoidance = mode, max_wait = 200 }
-  for k, v in pairs(options or {}) do opts[k] = v end
+  for k, v in pairs(options or {}) do
+    if k ~= "setup" then opts[k] = v end
+  end
   local units = wayfinder.units.new(grid, opts)
   local ids, rad = {}, {}
   for i, s in ipairs(list) do
     ids[i] = assert(units:add({ x = s[1], y = s[2], radius = s.r or 0.4, speed = s.speed or 0.25 }))
     rad[i] = s.r or 0.4
   end
+  if options and options.setup then options.setup(grid, units) end
   local pending = 0
   for i, s in ipairs(list) do
     if s[3] then
