@@ -38,6 +38,9 @@ typedef struct person {
                                motion options) */
     wf_fix cur, hx, hy;     /* motion state: see wf_walker_motion_state */
     int bend;
+    uint32_t waits_for;     /* this tick only: the walking person of a
+                               higher id this one waits for in a jam (0
+                               when none); cleared every step, never saved */
 } person;
 
 struct wf_walker {
@@ -1348,6 +1351,14 @@ static int step_toward(wf_walker *wk, int i, int64_t cx, int64_t cy,
     return try_move(wk, i, (wf_fix)qx, (wf_fix)qy, blk);
 }
 
+/* Who refused the way back and the slide, in a jam (see step_person): a
+ * person that waits for i this tick (back), a walking person of a higher
+ * id (up), any other person, standing where the shove could not move it
+ * or waiting for someone else (other); 0 for none. */
+typedef struct jam {
+    uint32_t back, up, other;
+} jam;
+
 /* Back to the line: person i, whose straight step toward its sub-goal a
  * wall, a door frame or a piece of furniture refused, steps toward the
  * nearest point of its route's current leg, which the planner laid clear
@@ -1357,8 +1368,9 @@ static int step_toward(wf_walker *wk, int i, int64_t cx, int64_t cy,
  * the sub-goal, as every other step does: a walk cannot go on for ever.
  * When a person refuses the step, it is shoved out of the way when it
  * stands (as for the straight step), and the walker waits this tick when
- * it walks and has a lower id (as in giving way); *waited is then 1. */
-static int regain_line(wf_walker *wk, int i, int *waited)
+ * it walks and has a lower id (as in giving way); *waited is then 1.
+ * Others who refused it are noted in *j for the jam of two. */
+static int regain_line(wf_walker *wk, int i, int *waited, jam *j)
 {
     const person *p = &wk->people[i];
     *waited = 0;
@@ -1387,12 +1399,23 @@ static int regain_line(wf_walker *wk, int i, int *waited)
     const person *o = blk ? find_person(wk, blk, NULL) : NULL;
     if (!o)
         return 0;
-    if (o->walking) {
-        *waited = o->id < p->id;
+    if (o->waits_for == p->id) {
+        j->back = o->id;
         return 0;
     }
-    if (!shove(wk, i, cx - p->x, cy - p->y, blk))
+    if (o->walking) {
+        if (o->id < p->id && !o->waits_for)
+            *waited = 1;
+        else if (o->id > p->id)
+            j->up = o->id;
+        else
+            j->other = o->id;
         return 0;
+    }
+    if (!shove(wk, i, cx - p->x, cy - p->y, blk)) {
+        j->other = o->id;
+        return 0;
+    }
     p = &wk->people[i];
     if (step_toward(wk, i, cx, cy, &blk))
         return 1;
@@ -1407,10 +1430,10 @@ static int regain_line(wf_walker *wk, int i, int *waited)
  * allows), or off it where the way back is taken, moves along one axis
  * only, x first, by its speed at most and never past the sub-goal on that
  * axis, so the step brings it strictly nearer the sub-goal. A person in
- * the way is shoved or waited for as in regain_line. Returns 1 when it
- * moved; *waited is 1 when it waits this tick. */
+ * the way is shoved or waited for as in regain_line (others noted in *j).
+ * Returns 1 when it moved; *waited is 1 when it waits this tick. */
 static int slide(wf_walker *wk, int i, int64_t sx, int64_t sy, wf_fix gx,
-                 wf_fix gy, int *waited)
+                 wf_fix gy, int *waited, jam *j)
 {
     const person *p = &wk->people[i];
     *waited = 0;
@@ -1434,11 +1457,20 @@ static int slide(wf_walker *wk, int i, int64_t sx, int64_t sy, wf_fix gx,
         const person *ob = blk ? find_person(wk, blk, NULL) : NULL;
         if (!ob)
             continue;
+        if (ob->waits_for == p->id) {
+            if (!j->back)
+                j->back = ob->id;
+            continue;
+        }
         if (ob->walking) {
-            if (ob->id < p->id) {
+            if (ob->id < p->id && !ob->waits_for) {
                 *waited = 1;
                 return 0;
             }
+            if (ob->id > p->id && !j->up)
+                j->up = ob->id;
+            else if (ob->id < p->id && !j->other)
+                j->other = ob->id;
             continue;
         }
         if (shove(wk, i, qx - p->x, qy - p->y, blk)) {
@@ -1447,8 +1479,48 @@ static int slide(wf_walker *wk, int i, int64_t sx, int64_t sy, wf_fix gx,
                 *waited = 1;
             return !*waited;
         }
+        if (!j->other)
+            j->other = ob->id;
     }
     return 0;
+}
+
+/* Making way in a jam: person i, refused by the person `other` that waits
+ * for it this tick (other's walk would otherwise end against a wall, see
+ * step_person), steps by its speed straight away from other's centre, else
+ * turned by 45 then 90 degrees to its right, then to its left, by the swept
+ * rule and never through a door. Returns 0 when it moved (the walk goes
+ * on), else WF_MOVE_BLOCKED with *blk = other. */
+static int step_back(wf_walker *wk, int i, uint32_t other, uint32_t *blk)
+{
+    const person *p = &wk->people[i];
+    const person *o = find_person(wk, other, NULL);
+    int64_t ax = (int64_t)p->x - o->x, ay = (int64_t)p->y - o->y;
+    int64_t len = (int64_t)wf_isqrt64((uint64_t)(ax * ax + ay * ay));
+    *blk = other;
+    if (len == 0)
+        return WF_MOVE_BLOCKED;
+    int64_t ux = mul_div_round(ax, p->speed, len);
+    int64_t uy = mul_div_round(ay, p->speed, len);
+    /* cos and sin of 0, 45 and 90 degrees to the right, then to the left */
+    static const int64_t turn[5][2] = {{65536, 0}, {46341, 46341}, {0, 65536},
+                                       {46341, -46341}, {0, -65536}};
+    for (int k = 0; k < 5; k++) {
+        int64_t c = turn[k][0], s = turn[k][1];
+        int64_t rx = mul_div_round(ux, c, 65536) - mul_div_round(uy, s, 65536);
+        int64_t ry = mul_div_round(ux, s, 65536) + mul_div_round(uy, c, 65536);
+        int64_t qx = p->x + rx, qy = p->y + ry;
+        uint32_t b;
+        if ((rx == 0 && ry == 0) || qx < 0 || qy < 0 || qx > INT32_MAX
+            || qy > INT32_MAX)
+            continue;
+        if (!inside_world(wk, (wf_fix)qx, (wf_fix)qy)
+            || crosses_door(wk, p->x, p->y, (wf_fix)qx, (wf_fix)qy))
+            continue;
+        if (try_move(wk, i, (wf_fix)qx, (wf_fix)qy, &b))
+            return 0;
+    }
+    return WF_MOVE_BLOCKED;
 }
 
 /* One step of person i; returns 0 (still walking), WF_MOVE_ARRIVED or
@@ -1482,11 +1554,28 @@ static int step_person(wf_walker *wk, int i, uint32_t *blk)
             return 0;
         if (!find_person(wk, first, NULL)) {
             int waited;
-            if (regain_line(wk, i, &waited) || waited)
+            jam j = {0, 0, 0};
+            if (regain_line(wk, i, &waited, &j) || waited)
                 return 0;
             p = &wk->people[i];
-            if (slide(wk, i, sx, sy, gx, gy, &waited) || waited)
+            if (slide(wk, i, sx, sy, gx, gy, &waited, &j) || waited)
                 return 0;
+            p = &wk->people[i];
+            /* the jam of two (docs/world.md, "Crowds"): i makes way for a
+             * person that waits for it; i waits for a walking person of a
+             * higher id, who steps later this tick and makes way in turn;
+             * any other person in the way ends the walk as its blocker
+             * (the wall alone did not stop it) */
+            if (j.back)
+                return step_back(wk, i, j.back, blk);
+            if (j.up) {
+                p->waits_for = j.up;
+                return 0;
+            }
+            if (j.other) {
+                *blk = j.other;
+                return WF_MOVE_BLOCKED;
+            }
         }
         if (first && shove(wk, i, dx, dy, first)) {
             p = &wk->people[i];
@@ -1504,10 +1593,14 @@ static int step_person(wf_walker *wk, int i, uint32_t *blk)
             return 0;
         }
         /* give way: behind a walking person of a lower id, wait a tick
-         * (lower ids step first, so waits never form a cycle) */
+         * (lower ids step first, so waits never form a cycle), unless
+         * that person waits itself for a higher id this tick (then a
+         * cycle could form); make way for one that waits for i */
         if (first) {
             const person *o = find_person(wk, first, NULL);
-            if (o && o->walking && o->id < p->id)
+            if (o && o->waits_for == p->id)
+                return step_back(wk, i, first, blk);
+            if (o && o->walking && o->id < p->id && !o->waits_for)
                 return 0;
         }
         *blk = first;
@@ -1532,6 +1625,8 @@ wf_status wf_walker_step(wf_walker *wk, wf_move_event *events, size_t cap,
         walking += wk->people[i].walking != 0;
     if (walking > cap || (walking && !events))
         return WF_ERR_ARG;
+    for (size_t i = 0; i < wk->npeople; i++)
+        wk->people[i].waits_for = 0;
     if (wk->index_dirty) {
         wf_status st = rebuild_index(wk);
         if (st != WF_OK)
