@@ -4,7 +4,7 @@
 -- person on its leg whose leg cuts a door frame's corner, with the sidestep
 -- taken by someone standing, moves along one axis; and in a jam of two (the
 -- way back and the slide taken by a walking person of a higher id, whose
--- own step the walker refuses) the walker waits and the other steps back.
+-- own step the walker refuses) the other steps out of the walker's way.
 -- Each walk goes on and arrives instead of ending at the wall. Every tick:
 -- no overlap, nobody on a wall or out of the world. Runs repeat, and a
 -- saved world goes on exactly as the original.
@@ -55,7 +55,8 @@ local SCENES = {
     -- the first scene's wall and walker, but b walks (a higher id than a)
     -- from below-left of the walker round the wall's end: a, off its leg
     -- beside the wall, finds the way back and the slide taken by b, whose
-    -- own step a refuses; before, a's walk ended at the wall on tick 5
+    -- own step a refuses; before, a's walk ended at the wall on tick 5, now
+    -- b steps away from a that tick and a slides on
     build = function(w)
       w:add_wall(4, 0, 4, 2)
       return { { true, 4, 0 }, { true, 4, 1 } }
@@ -120,7 +121,7 @@ describe("walks stopped by walls in crowds (avoidance = 'sidestep')", function()
     end)
   end
 
-  it("in a jam of two the walker waits and the other steps back out of its way", function()
+  it("in a jam of two the other steps out of the walker's way", function()
     local s = SCENES[3]
     local w, a, b, walls = scene(s)
     local gx, gy = fx(s.b_route[3]), fx(s.b_route[4])
@@ -155,7 +156,7 @@ describe("walks stopped by walls in crowds (avoidance = 'sidestep')", function()
     -- before: a's walk ended on tick 5 with no blocker (the wall)
     assert.are.same({ 1, 0 }, a_end)           -- arrived
     assert.are.same({ 1, 0 }, b_end)           -- b arrived too, earlier
-    assert.is_truthy(back, "b never stepped back")
+    assert.is_truthy(back, "b never stepped away from its goal")
     local x, y = core:person(a.id)
     assert.are.same({ fx(6.5), fx(2.5) }, { x, y })
   end)

@@ -38,9 +38,6 @@ typedef struct person {
                                motion options) */
     wf_fix cur, hx, hy;     /* motion state: see wf_walker_motion_state */
     int bend;
-    uint32_t waits_for;     /* this tick only: the walking person of a
-                               higher id this one waits for in a jam (0
-                               when none); cleared every step, never saved */
 } person;
 
 struct wf_walker {
@@ -1352,11 +1349,10 @@ static int step_toward(wf_walker *wk, int i, int64_t cx, int64_t cy,
 }
 
 /* Who refused the way back and the slide, in a jam (see step_person): a
- * person that waits for i this tick (back), a walking person of a higher
- * id (up), any other person, standing where the shove could not move it
- * or waiting for someone else (other); 0 for none. */
+ * walking person of a higher id (up), any other person (other: one
+ * standing that the shove could not move); 0 for none. */
 typedef struct jam {
-    uint32_t back, up, other;
+    uint32_t up, other;
 } jam;
 
 /* Back to the line: person i, whose straight step toward its sub-goal a
@@ -1399,17 +1395,11 @@ static int regain_line(wf_walker *wk, int i, int *waited, jam *j)
     const person *o = blk ? find_person(wk, blk, NULL) : NULL;
     if (!o)
         return 0;
-    if (o->waits_for == p->id) {
-        j->back = o->id;
-        return 0;
-    }
     if (o->walking) {
-        if (o->id < p->id && !o->waits_for)
+        if (o->id < p->id)
             *waited = 1;
-        else if (o->id > p->id)
-            j->up = o->id;
         else
-            j->other = o->id;
+            j->up = o->id;
         return 0;
     }
     if (!shove(wk, i, cx - p->x, cy - p->y, blk)) {
@@ -1457,20 +1447,13 @@ static int slide(wf_walker *wk, int i, int64_t sx, int64_t sy, wf_fix gx,
         const person *ob = blk ? find_person(wk, blk, NULL) : NULL;
         if (!ob)
             continue;
-        if (ob->waits_for == p->id) {
-            if (!j->back)
-                j->back = ob->id;
-            continue;
-        }
         if (ob->walking) {
-            if (ob->id < p->id && !ob->waits_for) {
+            if (ob->id < p->id) {
                 *waited = 1;
                 return 0;
             }
-            if (ob->id > p->id && !j->up)
+            if (!j->up)
                 j->up = ob->id;
-            else if (ob->id < p->id && !j->other)
-                j->other = ob->id;
             continue;
         }
         if (shove(wk, i, qx - p->x, qy - p->y, blk)) {
@@ -1485,21 +1468,19 @@ static int slide(wf_walker *wk, int i, int64_t sx, int64_t sy, wf_fix gx,
     return 0;
 }
 
-/* Making way in a jam: person i, refused by the person `other` that waits
- * for it this tick (other's walk would otherwise end against a wall, see
- * step_person), steps by its speed straight away from other's centre, else
- * turned by 45 then 90 degrees to its right, then to its left, by the swept
- * rule and never through a door. Returns 0 when it moved (the walk goes
- * on), else WF_MOVE_BLOCKED with *blk = other. */
-static int step_back(wf_walker *wk, int i, uint32_t other, uint32_t *blk)
+/* Making way in a jam: the walking person with id `other` steps by its
+ * speed straight away from person i's centre, else turned by 45 then 90
+ * degrees to its right, then to its left, by the swept rule and never
+ * across a door edge; its walk goes on. Returns 1 when it moved. */
+static int make_way(wf_walker *wk, int i, uint32_t other)
 {
-    const person *p = &wk->people[i];
-    const person *o = find_person(wk, other, NULL);
-    int64_t ax = (int64_t)p->x - o->x, ay = (int64_t)p->y - o->y;
+    size_t at;
+    const person *p = find_person(wk, other, &at);
+    const person *w = &wk->people[i];
+    int64_t ax = (int64_t)p->x - w->x, ay = (int64_t)p->y - w->y;
     int64_t len = (int64_t)wf_isqrt64((uint64_t)(ax * ax + ay * ay));
-    *blk = other;
     if (len == 0)
-        return WF_MOVE_BLOCKED;
+        return 0;
     int64_t ux = mul_div_round(ax, p->speed, len);
     int64_t uy = mul_div_round(ay, p->speed, len);
     /* cos and sin of 0, 45 and 90 degrees to the right, then to the left */
@@ -1517,10 +1498,10 @@ static int step_back(wf_walker *wk, int i, uint32_t other, uint32_t *blk)
         if (!inside_world(wk, (wf_fix)qx, (wf_fix)qy)
             || crosses_door(wk, p->x, p->y, (wf_fix)qx, (wf_fix)qy))
             continue;
-        if (try_move(wk, i, (wf_fix)qx, (wf_fix)qy, &b))
-            return 0;
+        if (try_move(wk, (int)at, (wf_fix)qx, (wf_fix)qy, &b))
+            return 1;
     }
-    return WF_MOVE_BLOCKED;
+    return 0;
 }
 
 /* One step of person i; returns 0 (still walking), WF_MOVE_ARRIVED or
@@ -1554,26 +1535,27 @@ static int step_person(wf_walker *wk, int i, uint32_t *blk)
             return 0;
         if (!find_person(wk, first, NULL)) {
             int waited;
-            jam j = {0, 0, 0};
+            jam j = {0, 0};
             if (regain_line(wk, i, &waited, &j) || waited)
                 return 0;
             p = &wk->people[i];
             if (slide(wk, i, sx, sy, gx, gy, &waited, &j) || waited)
                 return 0;
             p = &wk->people[i];
-            /* the jam of two (docs/world.md, "Crowds"): i makes way for a
-             * person that waits for it; i waits for a walking person of a
-             * higher id, who steps later this tick and makes way in turn;
-             * any other person in the way ends the walk as its blocker
-             * (the wall alone did not stop it) */
-            if (j.back)
-                return step_back(wk, i, j.back, blk);
-            if (j.up) {
-                p->waits_for = j.up;
-                return 0;
+            /* the jam of two (docs/world.md, "Crowds"): a walking person
+             * of a higher id in the way makes way and i tries once more;
+             * failing that, the person in the way ends the walk as its
+             * blocker (the wall alone did not stop it) */
+            if (j.up && make_way(wk, i, j.up)) {
+                jam again = {0, 0};
+                if (regain_line(wk, i, &waited, &again))
+                    return 0;
+                p = &wk->people[i];
+                if (slide(wk, i, sx, sy, gx, gy, &waited, &again))
+                    return 0;
             }
-            if (j.other) {
-                *blk = j.other;
+            if (j.up || j.other) {
+                *blk = j.up ? j.up : j.other;
                 return WF_MOVE_BLOCKED;
             }
         }
@@ -1593,14 +1575,10 @@ static int step_person(wf_walker *wk, int i, uint32_t *blk)
             return 0;
         }
         /* give way: behind a walking person of a lower id, wait a tick
-         * (lower ids step first, so waits never form a cycle), unless
-         * that person waits itself for a higher id this tick (then a
-         * cycle could form); make way for one that waits for i */
+         * (lower ids step first, so waits never form a cycle) */
         if (first) {
             const person *o = find_person(wk, first, NULL);
-            if (o && o->waits_for == p->id)
-                return step_back(wk, i, first, blk);
-            if (o && o->walking && o->id < p->id && !o->waits_for)
+            if (o && o->walking && o->id < p->id)
                 return 0;
         }
         *blk = first;
@@ -1625,8 +1603,6 @@ wf_status wf_walker_step(wf_walker *wk, wf_move_event *events, size_t cap,
         walking += wk->people[i].walking != 0;
     if (walking > cap || (walking && !events))
         return WF_ERR_ARG;
-    for (size_t i = 0; i < wk->npeople; i++)
-        wk->people[i].waits_for = 0;
     if (wk->index_dirty) {
         wf_status st = rebuild_index(wk);
         if (st != WF_OK)
