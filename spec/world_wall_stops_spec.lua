@@ -1,11 +1,13 @@
 -- Walks that a wall or a door frame stopped in crowds (options.avoidance =
 -- "sidestep", docs/world.md "Crowds"): a person off its leg whose way back
--- to the leg is taken by someone standing shoves that person aside, and a
+-- to the leg is taken by someone standing shoves that person aside; a
 -- person on its leg whose leg cuts a door frame's corner, with the sidestep
--- taken by someone standing, moves along one axis; both walks go on and
--- arrive instead of ending at the wall. Every tick: no overlap, nobody on
--- a wall or out of the world. Runs repeat, and a saved world goes on
--- exactly as the original.
+-- taken by someone standing, moves along one axis; and in a jam of two (the
+-- way back and the slide taken by a walking person of a higher id, whose
+-- own step the walker refuses) the other steps out of the walker's way.
+-- Each walk goes on and arrives instead of ending at the wall. Every tick:
+-- no overlap, nobody on a wall or out of the world. Runs repeat, and a
+-- saved world goes on exactly as the original.
 local world = require("wayfinder.world")
 local prng = require("support.prng")
 
@@ -48,6 +50,20 @@ local SCENES = {
     end,
     a = { 2.9, 1.74 }, b = { 2.35, 1.6 }, route = { 2.9, 1.74, 2.4, 2.7 },
   },
+  {
+    name = "a jam of two: the way back and the slide taken by a walking person",
+    -- the first scene's wall and walker, but b walks (a higher id than a)
+    -- from below-left of the walker round the wall's end: a, off its leg
+    -- beside the wall, finds the way back and the slide taken by b, whose
+    -- own step a refuses; before, a's walk ended at the wall on tick 5, now
+    -- b steps away from a that tick and a slides on
+    build = function(w)
+      w:add_wall(4, 0, 4, 2)
+      return { { true, 4, 0 }, { true, 4, 1 } }
+    end,
+    a = { 3, 1.5 }, b = { 2.5, 2.25 }, route = { 1.5, 2.5, 6.5, 2.5 },
+    b_route = { 2.5, 2.25, 4.5, 2 },
+  },
 }
 
 local function scene(s)
@@ -58,6 +74,11 @@ local function scene(s)
   local pts = {}
   for k, v in ipairs(s.route) do pts[k] = fx(v) end
   w.walker:set_route(a.id, pts, 1)
+  if s.b_route then
+    local bpts = {}
+    for k, v in ipairs(s.b_route) do bpts[k] = fx(v) end
+    w.walker:set_route(b.id, bpts, 1)
+  end
   return w, a, b, walls
 end
 
@@ -84,7 +105,7 @@ describe("walks stopped by walls in crowds (avoidance = 'sidestep')", function()
       assert.are.same({ fx(s.route[#s.route - 1]), fx(s.route[#s.route]) }, { x, y })
       assert.is_true(ticks <= 40, "took " .. ticks .. " ticks")
       local bx, by = w.walker:person(b.id)
-      assert.are_not.same({ bx0, by0 }, { bx, by })   -- b was shoved aside
+      assert.are_not.same({ bx0, by0 }, { bx, by })   -- b was shoved aside (or walked)
     end)
 
     it(s.name .. ": identical runs, and a saved world goes on as the original", function()
@@ -99,4 +120,44 @@ describe("walks stopped by walls in crowds (avoidance = 'sidestep')", function()
       assert.are_not.same({ x1, y1 }, { x2, y2 })
     end)
   end
+
+  it("in a jam of two the other steps out of the walker's way", function()
+    local s = SCENES[3]
+    local w, a, b, walls = scene(s)
+    local gx, gy = fx(s.b_route[3]), fx(s.b_route[4])
+    local prev, back, a_end, b_end
+    -- the walk events of the tick, as the world's tick sees them
+    local core = w.walker
+    local step = getmetatable(core).__index.step
+    local proxy = setmetatable({}, { __index = function(_, k)
+      local f = core[k]
+      return function(_, ...) return f(core, ...) end
+    end })
+    function proxy.step()
+      local ev = step(core)
+      for i = 1, #ev, 3 do
+        if ev[i] == a.id then a_end = { ev[i + 1], ev[i + 2] } end
+        if ev[i] == b.id then b_end = { ev[i + 1], ev[i + 2] } end
+      end
+      return ev
+    end
+    w.walker = proxy
+    for t = 1, 60 do
+      w:tick()
+      local msg = broken(w, walls)
+      assert(msg == nil, msg)
+      local x, y, _, walking = core:person(b.id)
+      local d = (x - gx) ^ 2 + (y - gy) ^ 2
+      if walking and prev and d > prev then back = back or t end
+      prev = walking and d or nil
+      if a_end then break end
+    end
+    w.walker = core
+    -- before: a's walk ended on tick 5 with no blocker (the wall)
+    assert.are.same({ 1, 0 }, a_end)           -- arrived
+    assert.are.same({ 1, 0 }, b_end)           -- b arrived too, earlier
+    assert.is_truthy(back, "b never stepped away from its goal")
+    local x, y = core:person(a.id)
+    assert.are.same({ fx(6.5), fx(2.5) }, { x, y })
+  end)
 end)

@@ -1348,6 +1348,13 @@ static int step_toward(wf_walker *wk, int i, int64_t cx, int64_t cy,
     return try_move(wk, i, (wf_fix)qx, (wf_fix)qy, blk);
 }
 
+/* Who refused the way back and the slide, in a jam (see step_person): a
+ * walking person of a higher id (up), any other person (other: one
+ * standing that the shove could not move); 0 for none. */
+typedef struct jam {
+    uint32_t up, other;
+} jam;
+
 /* Back to the line: person i, whose straight step toward its sub-goal a
  * wall, a door frame or a piece of furniture refused, steps toward the
  * nearest point of its route's current leg, which the planner laid clear
@@ -1357,8 +1364,9 @@ static int step_toward(wf_walker *wk, int i, int64_t cx, int64_t cy,
  * the sub-goal, as every other step does: a walk cannot go on for ever.
  * When a person refuses the step, it is shoved out of the way when it
  * stands (as for the straight step), and the walker waits this tick when
- * it walks and has a lower id (as in giving way); *waited is then 1. */
-static int regain_line(wf_walker *wk, int i, int *waited)
+ * it walks and has a lower id (as in giving way); *waited is then 1.
+ * Others who refused it are noted in *j for the jam of two. */
+static int regain_line(wf_walker *wk, int i, int *waited, jam *j)
 {
     const person *p = &wk->people[i];
     *waited = 0;
@@ -1388,11 +1396,16 @@ static int regain_line(wf_walker *wk, int i, int *waited)
     if (!o)
         return 0;
     if (o->walking) {
-        *waited = o->id < p->id;
+        if (o->id < p->id)
+            *waited = 1;
+        else
+            j->up = o->id;
         return 0;
     }
-    if (!shove(wk, i, cx - p->x, cy - p->y, blk))
+    if (!shove(wk, i, cx - p->x, cy - p->y, blk)) {
+        j->other = o->id;
         return 0;
+    }
     p = &wk->people[i];
     if (step_toward(wk, i, cx, cy, &blk))
         return 1;
@@ -1407,10 +1420,10 @@ static int regain_line(wf_walker *wk, int i, int *waited)
  * allows), or off it where the way back is taken, moves along one axis
  * only, x first, by its speed at most and never past the sub-goal on that
  * axis, so the step brings it strictly nearer the sub-goal. A person in
- * the way is shoved or waited for as in regain_line. Returns 1 when it
- * moved; *waited is 1 when it waits this tick. */
+ * the way is shoved or waited for as in regain_line (others noted in *j).
+ * Returns 1 when it moved; *waited is 1 when it waits this tick. */
 static int slide(wf_walker *wk, int i, int64_t sx, int64_t sy, wf_fix gx,
-                 wf_fix gy, int *waited)
+                 wf_fix gy, int *waited, jam *j)
 {
     const person *p = &wk->people[i];
     *waited = 0;
@@ -1439,6 +1452,8 @@ static int slide(wf_walker *wk, int i, int64_t sx, int64_t sy, wf_fix gx,
                 *waited = 1;
                 return 0;
             }
+            if (!j->up)
+                j->up = ob->id;
             continue;
         }
         if (shove(wk, i, qx - p->x, qy - p->y, blk)) {
@@ -1447,6 +1462,44 @@ static int slide(wf_walker *wk, int i, int64_t sx, int64_t sy, wf_fix gx,
                 *waited = 1;
             return !*waited;
         }
+        if (!j->other)
+            j->other = ob->id;
+    }
+    return 0;
+}
+
+/* Making way in a jam: the walking person with id `other` steps by its
+ * speed straight away from person i's centre, else turned by 45 then 90
+ * degrees to its right, then to its left, by the swept rule and never
+ * across a door edge; its walk goes on. Returns 1 when it moved. */
+static int make_way(wf_walker *wk, int i, uint32_t other)
+{
+    size_t at;
+    const person *p = find_person(wk, other, &at);
+    const person *w = &wk->people[i];
+    int64_t ax = (int64_t)p->x - w->x, ay = (int64_t)p->y - w->y;
+    int64_t len = (int64_t)wf_isqrt64((uint64_t)(ax * ax + ay * ay));
+    if (len == 0)
+        return 0;
+    int64_t ux = mul_div_round(ax, p->speed, len);
+    int64_t uy = mul_div_round(ay, p->speed, len);
+    /* cos and sin of 0, 45 and 90 degrees to the right, then to the left */
+    static const int64_t turn[5][2] = {{65536, 0}, {46341, 46341}, {0, 65536},
+                                       {46341, -46341}, {0, -65536}};
+    for (int k = 0; k < 5; k++) {
+        int64_t c = turn[k][0], s = turn[k][1];
+        int64_t rx = mul_div_round(ux, c, 65536) - mul_div_round(uy, s, 65536);
+        int64_t ry = mul_div_round(ux, s, 65536) + mul_div_round(uy, c, 65536);
+        int64_t qx = p->x + rx, qy = p->y + ry;
+        uint32_t b;
+        if ((rx == 0 && ry == 0) || qx < 0 || qy < 0 || qx > INT32_MAX
+            || qy > INT32_MAX)
+            continue;
+        if (!inside_world(wk, (wf_fix)qx, (wf_fix)qy)
+            || crosses_door(wk, p->x, p->y, (wf_fix)qx, (wf_fix)qy))
+            continue;
+        if (try_move(wk, (int)at, (wf_fix)qx, (wf_fix)qy, &b))
+            return 1;
     }
     return 0;
 }
@@ -1482,11 +1535,29 @@ static int step_person(wf_walker *wk, int i, uint32_t *blk)
             return 0;
         if (!find_person(wk, first, NULL)) {
             int waited;
-            if (regain_line(wk, i, &waited) || waited)
+            jam j = {0, 0};
+            if (regain_line(wk, i, &waited, &j) || waited)
                 return 0;
             p = &wk->people[i];
-            if (slide(wk, i, sx, sy, gx, gy, &waited) || waited)
+            if (slide(wk, i, sx, sy, gx, gy, &waited, &j) || waited)
                 return 0;
+            p = &wk->people[i];
+            /* the jam of two (docs/world.md, "Crowds"): a walking person
+             * of a higher id in the way makes way and i tries once more;
+             * failing that, the person in the way ends the walk as its
+             * blocker (the wall alone did not stop it) */
+            if (j.up && make_way(wk, i, j.up)) {
+                jam again = {0, 0};
+                if (regain_line(wk, i, &waited, &again))
+                    return 0;
+                p = &wk->people[i];
+                if (slide(wk, i, sx, sy, gx, gy, &waited, &again))
+                    return 0;
+            }
+            if (j.up || j.other) {
+                *blk = j.up ? j.up : j.other;
+                return WF_MOVE_BLOCKED;
+            }
         }
         if (first && shove(wk, i, dx, dy, first)) {
             p = &wk->people[i];
