@@ -204,8 +204,8 @@ describe("wayfinder.gridplan.plan and the walker's margins", function()
   end)
 
   it("gives routes the walker walks to the end among furniture on and off the lattice", function()
-    local g = prng.new(4242)
-    for case = 1, 40 do
+    local g = prng.new(1)
+    for case = 1, 120 do
       local W, H = 6, 5
       local objects = {}
       for n = 1, 3 do

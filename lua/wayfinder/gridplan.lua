@@ -558,18 +558,19 @@ local function legs_clear(room, points, from, half, solids)
 end
 
 -- The grid path `path` (navcells, unsmoothed: its moves between two
--- waypoints all go one way) string-pulled from the point (px, py) of
--- navcell (pi, pj): from each point the farthest waypoint that the grid
--- sees (line of sight, for the people in the raster) and the walker's test
--- passes (walls and furniture, exactly), else the next waypoint. Returns
--- the world points after (px, py).
+-- waypoints all go one way) string-pulled from the point (px, py) in its
+-- first navcell: from each point the farthest waypoint that the grid sees
+-- (line of sight, for the people in the raster) and the walker's test
+-- passes (walls and furniture, exactly), else the next waypoint, by way
+-- of the navcell's centre when the point is off it. Returns the world
+-- points after (px, py).
 local function pull(room, d, path, px, py, half, solids)
   local g, ox, oy, k = d.grid, d.ox, d.oy, d.k
   local out = {}
   local at, ci, cj = 1, path[1].x, path[1].y
   while at < #path do
-    local to = at + 1
-    for n = #path, at + 2, -1 do
+    local to = nil
+    for n = #path, at + 1, -1 do
       local q = path[n]
       if g:line_of_sight(ci, cj, q.x, q.y)
           and leg_clear(room, px, py, ox + q.x / k, oy + q.y / k, half, solids) then
@@ -577,8 +578,16 @@ local function pull(room, d, path, px, py, half, solids)
         break
       end
     end
-    at, ci, cj = to, path[to].x, path[to].y
-    px, py = ox + ci / k, oy + cj / k
+    local cx, cy = ox + ci / k, oy + cj / k
+    if not to and (px ~= cx or py ~= cy) then
+      -- off its navcell's centre (the exact start): to the centre first,
+      -- from where the grid path's own moves are taken
+      px, py = cx, cy
+    else
+      to = to or at + 1
+      at, ci, cj = to, path[to].x, path[to].y
+      px, py = ox + ci / k, oy + cj / k
+    end
     out[#out + 1] = { px, py }
   end
   return out
