@@ -137,3 +137,107 @@ describe("wayfinder.gridplan.plan on a room too large for its raster", function(
       .. "more than 4194304", err, 1, true)
   end)
 end)
+
+describe("wayfinder.gridplan.plan and the walker's margins", function()
+  local core = require("wayfinder.core")
+  local prng = require("support.prng")
+  local ONE = 65536
+
+  local function fix(v) return math.floor(v * ONE + 0.5) end
+
+  -- A room of one id over the whole world, its border walled, the given
+  -- boxes in it (furniture and people, as the description holds them).
+  local function room(W, H, objects)
+    local ids = {}
+    for i = 1, W * H do ids[i] = 1 end
+    return { width = W, height = H, rooms = ids,
+      walls = { { 0, 0, W, 0 }, { 0, H, W, H }, { 0, 0, 0, H }, { W, 0, W, H } },
+      objects = objects }
+  end
+
+  -- Walks the route of a person 0.5 wide in a walker holding the same
+  -- border and boxes; the first event of the walk.
+  local function walk(W, H, objects, points)
+    local h = core.walker_new(W, H)
+    for x = 0, W - 1 do
+      h:set_wall(false, x, 0, true)
+      h:set_wall(false, x, H, true)
+    end
+    for y = 0, H - 1 do
+      h:set_wall(true, 0, y, true)
+      h:set_wall(true, W, y, true)
+    end
+    for _, o in ipairs(objects) do
+      if o.person then
+        h:add_person(o.id, fix((o.x0 + o.x1) / 2), fix((o.y0 + o.y1) / 2),
+          fix((o.x1 - o.x0) / 2), ONE, 0)
+      else
+        h:set_box(o.id, fix(o.x0), fix(o.y0), fix(o.x1), fix(o.y1))
+      end
+    end
+    local flat = {}
+    for k, p in ipairs(points) do
+      flat[2 * k - 1], flat[2 * k] = fix(p[1]), fix(p[2])
+    end
+    h:add_person(1, flat[1], flat[2], ONE / 4, fix(0.2), 0)
+    h:set_route(1, flat, 1)
+    for _ = 1, 2000 do
+      local ev = h:step()
+      if #ev > 0 then return ev end
+    end
+    return nil
+  end
+
+  it("passes between a person and a wall where the gap is just wide enough", function()
+    -- a hall two tiles high; one person stands 0.6 from the top wall, one
+    -- below it closes the rest: the only way past is along the top wall,
+    -- where a person 0.5 wide has 0.1 to spare
+    local objects = {
+      { id = 7, x0 = 3.75, y0 = 0.6, x1 = 4.25, y1 = 1.1, person = true },
+      { id = 8, x0 = 3.75, y0 = 1.35, x1 = 4.25, y1 = 1.85, person = true },
+    }
+    local points, why = gridplan.plan(room(8, 2, objects),
+      { start = { 0.5, 0.5 }, goal = { 7.5, 0.5 }, width = 0.5 })
+    assert.is_table(points, why)
+    assert.are.same({ 7.5, 0.5 }, points[#points])
+    assert.are.same({ 1, 1, 0 }, walk(8, 2, objects, points))
+  end)
+
+  it("gives routes the walker walks to the end among furniture on and off the lattice", function()
+    local g = prng.new(1)
+    for case = 1, 120 do
+      local W, H = 6, 5
+      local objects = {}
+      for n = 1, 3 do
+        local x0 = g.int(0, 9) / 2 + (case % 2 == 0 and 0 or g.int(0, 7) / 8)
+        local y0 = g.int(0, 7) / 2 + (case % 3 == 0 and 0 or g.int(0, 7) / 8)
+        objects[n] = { id = 10 + n, x0 = x0, y0 = y0, x1 = math.min(W, x0 + g.int(1, 3) / 2),
+          y1 = math.min(H, y0 + g.int(1, 3) / 2), person = false }
+      end
+      local function clear(x, y)
+        for _, o in ipairs(objects) do
+          if x > o.x0 - 0.25 and x < o.x1 + 0.25 and y > o.y0 - 0.25 and y < o.y1 + 0.25 then
+            return false
+          end
+        end
+        return true
+      end
+      local function spot()
+        for _ = 1, 100 do
+          local x, y = 0.25 + g.int(0, 88) / 16, 0.25 + g.int(0, 72) / 16
+          if clear(x, y) then return x, y end
+        end
+      end
+      local sx, sy = spot()
+      local gx, gy = spot()
+      if sx and gx then
+        local points = gridplan.plan(room(W, H, objects),
+          { start = { sx, sy }, goal = { gx, gy }, width = 0.5 })
+        if points then
+          local ev = walk(W, H, objects, points)
+          assert.are.same({ 1, 1, 0 }, ev, ("case %d"):format(case))
+        end
+      end
+    end
+  end)
+end)

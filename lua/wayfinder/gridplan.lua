@@ -163,8 +163,16 @@ local function room_boxes(room)
   return boxes
 end
 
--- The static grid of room rid for cells k and clearance c.
-local function build(room, rid, k, c, box)
+-- The static grid of room rid for cells k and clearance c, for a person
+-- of half size `half` navcells. The raster is exact where the walker's
+-- rule is: a wall on the tile lattice blocks its own navcell line, a
+-- piece of furniture the navcell centres inside its box grown by
+-- half - c (at least half a navcell), and the clearance of c navcells
+-- adds the rest, so a centre is refused where the person's square would
+-- overlap the wall or the box, and one that only touches it is passed.
+local function build(room, rid, k, c, box, half)
+  local grow = half - c
+  if grow < 0.5 then grow = 0.5 end
   local W, H, rooms = room.width, room.height, room.rooms
   local ox, oy = box[1] - 1, box[2] - 1
   local nx = (box[3] - box[1] + 3) * k + 1
@@ -218,9 +226,9 @@ local function build(room, rid, k, c, box)
   for _, o in ipairs(room.objects) do
     if not o.person and not o.walk_over and not o.contained
         and o.x1 > bx0 and o.x0 < bx1 and o.y1 > by0 and o.y0 < by1 then
-      -- navcells whose open square meets the box's open interior
-      block_range(floor((o.x0 - ox) * k - 0.5) + 1, ceil((o.x1 - ox) * k + 0.5) - 1,
-        floor((o.y0 - oy) * k - 0.5) + 1, ceil((o.y1 - oy) * k + 0.5) - 1)
+      -- navcells whose centre lies in the box's open interior grown by grow
+      block_range(floor((o.x0 - ox) * k - grow) + 1, ceil((o.x1 - ox) * k + grow) - 1,
+        floor((o.y0 - oy) * k - grow) + 1, ceil((o.y1 - oy) * k + grow) - 1)
     end
   end
   local lines = {}
@@ -232,7 +240,7 @@ local function build(room, rid, k, c, box)
   end
   local g = grid.from_ascii(table.concat(lines, "\n"),
     { classes = { { name = "person", clearance = c } } })
-  return { grid = g, ox = ox, oy = oy, nx = nx, ny = ny }
+  return { grid = g, ox = ox, oy = oy, nx = nx, ny = ny, k = k }
 end
 
 local function cache_of(room)
@@ -249,15 +257,19 @@ local function cache_of(room)
   return cache
 end
 
-local function room_data(room, rid, k, c)
+local function room_data(room, rid, k, c, h)
   local cache = cache_of(room)
   local grids = cache.grids[rid]
   if not grids then
     grids = {}
     cache.grids[rid] = grids
   end
-  local key = k * 4096 + c
-  local d = grids[key]
+  local by_k = grids[k]
+  if not by_k then
+    by_k = {}
+    grids[k] = by_k
+  end
+  local d = by_k[h]
   if not d then
     local box = cache.boxes[rid]
     local nx, ny = (box[3] - box[1] + 3) * k + 1, (box[4] - box[2] + 3) * k + 1
@@ -265,8 +277,8 @@ local function room_data(room, rid, k, c)
       fail("the room's grid would be %d x %d navcells, more than %d: give fewer "
         .. "query.tuning.cells", nx, ny, MAX_NAVCELLS)
     end
-    d = build(room, rid, k, c, box)
-    grids[key] = d
+    d = build(room, rid, k, c, box, h)
+    by_k[h] = d
   end
   return d
 end
@@ -517,6 +529,70 @@ local function escape(room, g, d, query, k, si, sj, r)
   return found[1], found[2], legs
 end
 
+-- The furniture of d's raster (the pieces it blocks), once per raster:
+-- what a leg is tested against besides the walls.
+local function furniture_of(room, d)
+  local list = d.furniture
+  if list then return list end
+  list = {}
+  local bx0, by0 = d.ox, d.oy
+  local bx1, by1 = d.ox + (d.nx - 1) / d.k, d.oy + (d.ny - 1) / d.k
+  for _, o in ipairs(room.objects) do
+    if not o.person and not o.walk_over and not o.contained and o.x1 > o.x0
+        and o.y1 > o.y0 and o.x1 > bx0 and o.x0 < bx1 and o.y1 > by0 and o.y0 < by1 then
+      list[#list + 1] = o
+    end
+  end
+  d.furniture = list
+  return list
+end
+
+-- Whether every leg of `points` from the from-th point on passes the
+-- walker's swept test against the walls and the furniture.
+local function legs_clear(room, points, from, half, solids)
+  for n = from, #points - 1 do
+    local a, b = points[n], points[n + 1]
+    if not leg_clear(room, a[1], a[2], b[1], b[2], half, solids) then return false end
+  end
+  return true
+end
+
+-- The grid path `path` (navcells, unsmoothed: its moves between two
+-- waypoints all go one way) string-pulled from the point (px, py) in its
+-- first navcell: from each point the farthest waypoint that the grid sees
+-- (line of sight, for the people in the raster) and the walker's test
+-- passes (walls and furniture, exactly), else the next waypoint, by way
+-- of the navcell's centre when the point is off it. Returns the world
+-- points after (px, py).
+local function pull(room, d, path, px, py, half, solids)
+  local g, ox, oy, k = d.grid, d.ox, d.oy, d.k
+  local out = {}
+  local at, ci, cj = 1, path[1].x, path[1].y
+  while at < #path do
+    local to = nil
+    for n = #path, at + 1, -1 do
+      local q = path[n]
+      if g:line_of_sight(ci, cj, q.x, q.y)
+          and leg_clear(room, px, py, ox + q.x / k, oy + q.y / k, half, solids) then
+        to = n
+        break
+      end
+    end
+    local cx, cy = ox + ci / k, oy + cj / k
+    if not to and (px ~= cx or py ~= cy) then
+      -- off its navcell's centre (the exact start): to the centre first,
+      -- from where the grid path's own moves are taken
+      px, py = cx, cy
+    else
+      to = to or at + 1
+      at, ci, cj = to, path[to].x, path[to].y
+      px, py = ox + ci / k, oy + cj / k
+    end
+    out[#out + 1] = { px, py }
+  end
+  return out
+end
+
 local function search(room, d, query, k, c, snap)
   local g, ox, oy, nx, ny = d.grid, d.ox, d.oy, d.nx, d.ny
   local sx, sy = query.start[1], query.start[2]
@@ -606,14 +682,33 @@ local function search(room, d, query, k, c, snap)
   if legs then
     for _, p in ipairs(legs) do add(p[1], p[2]) end
   end
+  local from = #points
   for n = 2, #path do add(ox + path[n].x / k, oy + path[n].y / k) end
   if not near then add(gx, gy) end
+  -- the raster is exact for walls and furniture, so a smoothed leg may
+  -- cut up to half a navcell into a wall's or a box's margin: each leg
+  -- is tested by the walker's own rule, and where one fails the grid path
+  -- is string-pulled again under that rule
+  local half = query.width / 2
+  local solids = furniture_of(room, d)
+  if #path > 1 and not legs_clear(room, points, from, half, solids) then
+    local raw = g:find_path(su, sv, gu, gv, { smooth = false, rewrite_goal = false,
+      escape = false, goal = opts.goal })
+    if raw then
+      local keep = {}
+      for n = 1, from do keep[n] = points[n] end
+      points = keep
+      local p0 = points[from]
+      for _, p in ipairs(pull(room, d, raw, p0[1], p0[2], half, solids)) do add(p[1], p[2]) end
+      if not near then add(gx, gy) end
+    end
+  end
   return points, { expanded = info.expanded, cells = nx * ny }
 end
 
 -- Adds the other people of the room as obstructions of d's grid for one
 -- query; returns the ids added.
-local function add_people(room, query, d, cells)
+local function add_people(room, query, d, cells, margin)
   local g, ox, oy = d.grid, d.ox, d.oy
   local bx1, by1 = ox + (d.nx - 1) / cells, oy + (d.ny - 1) / cells
   local ignore = query.ignore_people_within
@@ -632,8 +727,8 @@ local function add_people(room, query, d, cells)
       if not skip then
         local ok, id = pcall(g.add_obstruction, g, {
           x = (cx - ox) * cells + 0.5, y = (cy - oy) * cells + 0.5,
-          half_width = (o.x1 - o.x0) / 2 * cells + 1,
-          half_height = (o.y1 - o.y0) / 2 * cells + 1,
+          half_width = (o.x1 - o.x0) / 2 * cells + margin,
+          half_height = (o.y1 - o.y0) / 2 * cells + margin,
         })
         if not ok then return added, id end
         added[#added + 1] = id
@@ -656,11 +751,18 @@ function M.plan(room, query)
   local tx, ty = floor(sx), floor(sy)
   if tx < 0 or ty < 0 or tx >= W or ty >= H then return nil, "start_outside" end
   local rid = room.rooms[ty * W + tx + 1]
-  local c = max(0, ceil(query.width * cells / 2))
+  -- the person's half size in navcells, and the class clearance: one
+  -- navcell less than it, rounded up (the raster's own blocking gives the
+  -- rest, see build)
+  local h = query.width * cells / 2
+  local c = max(0, ceil(h) - 1)
   if not cache.boxes[rid] then return nil, "start_outside" end
-  local built, d = pcall(room_data, room, rid, cells, c)
+  local built, d = pcall(room_data, room, rid, cells, c, h)
   if not built then error(d, 2) end
-  local added, err = add_people(room, query, d, cells)
+  -- other people keep the margin they had with a clearance of ceil(h):
+  -- their centres are refused within half a navcell more than the
+  -- walker's rule, which covers a smoothed leg's cut across a navcell
+  local added, err = add_people(room, query, d, cells, 1 + ceil(h) - c)
   local ok, points, info = true, nil, nil
   if not err then ok, points, info = pcall(search, room, d, query, cells, c, snap) end
   for n = #added, 1, -1 do d.grid:remove_obstruction(added[n]) end
