@@ -137,8 +137,8 @@ describe("a door that failed in a crowd (options.door_flow = 'queue')", function
   end)
 
   it("is lost to the route for good after the last round", function()
-    local w, p = flaky("queue", 10, "busy")
-    w:tick(200)
+    local w, p = flaky("queue", goto_relative.DOOR_ROUNDS + 5, "busy")
+    w:tick(400)
     assert.are.equal("failure", p:state().last_result)
     assert.are.equal("no_door", p:last_failure())
     -- the first try and one for each round

@@ -137,7 +137,7 @@ local goto_relative = M
 --- With door queues (world option door_flow = "queue"): rounds a route
 -- tries its doors again once every door of its part has failed, and the
 -- ticks it waits before each round.
-M.DOOR_ROUNDS = 5
+M.DOOR_ROUNDS = 12
 M.DOOR_PAUSE = 5
 -- The reasons of a portal tree that failed in a crowd (its door is not
 -- lost to the route for good).
