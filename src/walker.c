@@ -1231,6 +1231,15 @@ static int64_t mul_div_round(int64_t v, int64_t num, int64_t den)
 static const int64_t FAN_COS[4] = {65536, 60547, 46341, 25080};
 static const int64_t FAN_SIN[4] = {0, 25080, 46341, 60547};
 
+/* (x, y) turned by the angle of cosine c and sine s (Q16.16; s > 0 turns
+ * clockwise with y down) into (*rx, *ry) */
+static void turn_step(int64_t x, int64_t y, int64_t c, int64_t s, int64_t *rx,
+                      int64_t *ry)
+{
+    *rx = mul_div_round(x, c, 65536) - mul_div_round(y, s, 65536);
+    *ry = mul_div_round(x, s, 65536) + mul_div_round(y, c, 65536);
+}
+
 /* The sidestep fan: the step (sx, sy) turned by 22.5, 45 and 67.5 degrees
  * to the person's right (clockwise with y down), then the same to its
  * left; the first one the swept rule allows and that brings the centre
@@ -1243,11 +1252,8 @@ static int try_fan(wf_walker *wk, int i, int64_t sx, int64_t sy, wf_fix gx,
     int64_t before = ox * ox + oy * oy;
     for (int side = 1; side >= -1; side -= 2)
         for (int k = 1; k <= 3; k++) {
-            int64_t c = FAN_COS[k], s = side * FAN_SIN[k];
-            int64_t rx = mul_div_round(sx, c, 65536)
-                         - mul_div_round(sy, s, 65536);
-            int64_t ry = mul_div_round(sx, s, 65536)
-                         + mul_div_round(sy, c, 65536);
+            int64_t rx, ry;
+            turn_step(sx, sy, FAN_COS[k], side * FAN_SIN[k], &rx, &ry);
             int64_t qx = p->x + rx, qy = p->y + ry;
             int64_t ax = (int64_t)gx - qx, ay = (int64_t)gy - qy;
             uint32_t blk;
@@ -1283,6 +1289,22 @@ static int crosses_door(const wf_walker *wk, wf_fix ax, wf_fix ay, wf_fix bx,
     return 0;
 }
 
+/* The person at index `at` moved by (rx, ry) by someone else (a shove,
+ * making way): inside the world, never across a door edge, by the swept
+ * rule. Returns 1 when it moved. */
+static int nudge(wf_walker *wk, size_t at, int64_t rx, int64_t ry)
+{
+    const person *o = &wk->people[at];
+    int64_t qx = o->x + rx, qy = o->y + ry;
+    uint32_t blk;
+    if (qx < 0 || qy < 0 || qx > INT32_MAX || qy > INT32_MAX)
+        return 0;
+    if (!inside_world(wk, (wf_fix)qx, (wf_fix)qy)
+        || crosses_door(wk, o->x, o->y, (wf_fix)qx, (wf_fix)qy))
+        return 0;
+    return try_move(wk, (int)at, (wf_fix)qx, (wf_fix)qy, &blk);
+}
+
 /* The shove: person i walking along (dx, dy) is blocked by the person with
  * id `other`. When that person stands (not walking), it steps aside by its
  * own speed, away from i's line (to i's right when exactly on it), else
@@ -1311,15 +1333,8 @@ static int shove(wf_walker *wk, int i, int64_t dx, int64_t dy, uint32_t other)
     /* the second side pushes toward i's line: only the first side and
      * forward are tried, so a shoved person never swings back and forth */
     for (int k = 0; k < 3; k += 2) {
-        int64_t qx = o->x + dirs[k][0], qy = o->y + dirs[k][1];
-        uint32_t blk;
-        if (qx < 0 || qy < 0 || qx > INT32_MAX || qy > INT32_MAX)
-            continue;
-        if (!inside_world(wk, (wf_fix)qx, (wf_fix)qy)
-            || crosses_door(wk, o->x, o->y, (wf_fix)qx, (wf_fix)qy))
-            continue;
         int facing = o->facing;
-        if (try_move(wk, (int)at, (wf_fix)qx, (wf_fix)qy, &blk)) {
+        if (nudge(wk, at, dirs[k][0], dirs[k][1])) {
             wk->people[at].facing = facing;
             return 1;
         }
@@ -1487,18 +1502,9 @@ static int make_way(wf_walker *wk, int i, uint32_t other)
     static const int64_t turn[5][2] = {{65536, 0}, {46341, 46341}, {0, 65536},
                                        {46341, -46341}, {0, -65536}};
     for (int k = 0; k < 5; k++) {
-        int64_t c = turn[k][0], s = turn[k][1];
-        int64_t rx = mul_div_round(ux, c, 65536) - mul_div_round(uy, s, 65536);
-        int64_t ry = mul_div_round(ux, s, 65536) + mul_div_round(uy, c, 65536);
-        int64_t qx = p->x + rx, qy = p->y + ry;
-        uint32_t b;
-        if ((rx == 0 && ry == 0) || qx < 0 || qy < 0 || qx > INT32_MAX
-            || qy > INT32_MAX)
-            continue;
-        if (!inside_world(wk, (wf_fix)qx, (wf_fix)qy)
-            || crosses_door(wk, p->x, p->y, (wf_fix)qx, (wf_fix)qy))
-            continue;
-        if (try_move(wk, (int)at, (wf_fix)qx, (wf_fix)qy, &b))
+        int64_t rx, ry;
+        turn_step(ux, uy, turn[k][0], turn[k][1], &rx, &ry);
+        if ((rx != 0 || ry != 0) && nudge(wk, at, rx, ry))
             return 1;
     }
     return 0;
