@@ -9,7 +9,7 @@ local world = require("wayfinder.world")
 local prng = require("support.prng")
 
 local tick_check = require("support.house_tick_check")
-local broken, trace = tick_check.broken, tick_check.trace
+local trace = tick_check.trace
 
 local function done(p)
   return p:state().last_result ~= nil and not p:walking()
@@ -18,17 +18,12 @@ end
 -- Ticks until every person in `people` has a result or `limit` ticks
 -- passed, checking the invariants each tick; returns the ticks used.
 local function run(w, people, walls, limit)
-  for t = 1, limit do
-    w:tick()
-    local msg = broken(w, walls)
-    assert(msg == nil, msg)
-    local all = true
+  return tick_check.run_until(w, walls, limit, function()
     for _, p in ipairs(people) do
-      if not done(p) then all = false end
+      if not done(p) then return false end
     end
-    if all then return t end
-  end
-  return limit
+    return true
+  end) or limit
 end
 
 -- Two people starting at the two ends of a room `height` tiles high, on the

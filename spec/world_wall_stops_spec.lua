@@ -85,14 +85,13 @@ end
 -- Ticks until a's walk ends (at most `limit`), checking the invariants
 -- every tick; returns the ticks used and a's position (fixed point).
 local function run(w, a, walls, limit)
-  for t = 1, limit do
-    w:tick()
-    local msg = broken(w, walls)
-    assert(msg == nil, msg)
-    local x, y, _, walking = w.walker:person(a.id)
-    if not walking then return t, x, y end
-  end
-  error("the walk did not end in " .. limit .. " ticks")
+  local t = tick_check.run_until(w, walls, limit, function()
+    local _, _, _, walking = w.walker:person(a.id)
+    return not walking
+  end)
+  if not t then error("the walk did not end in " .. limit .. " ticks") end
+  local x, y = w.walker:person(a.id)
+  return t, x, y
 end
 
 describe("walks stopped by walls in crowds (avoidance = 'sidestep')", function()

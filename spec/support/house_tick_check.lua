@@ -103,6 +103,19 @@ function M.run_doors(c, limit, on_door)
   return limit, 0, worst
 end
 
+-- Ticks world w until done(t) is true (at most `limit` ticks), checking
+-- the invariants every tick (M.broken); returns the tick it was done on,
+-- or nil when the limit ran out.
+function M.run_until(w, walls, limit, done)
+  for t = 1, limit do
+    w:tick()
+    local msg = M.broken(w, walls)
+    assert(msg == nil, msg)
+    if done(t) then return t end
+  end
+  return nil
+end
+
 -- Ticks w `ticks` times; returns a hash of every person's id, position
 -- and facing after every tick (in id order), for comparing runs.
 function M.trace(w, ticks)
