@@ -120,6 +120,39 @@ describe("walks stopped by walls in crowds (avoidance = 'sidestep')", function()
     end)
   end
 
+  it("a person whose walk ended this tick is not shoved before the next", function()
+    -- a corridor one tile wide: a (the lower id) walks a tile east and
+    -- arrives on tick 4; b walks west into it that very tick. Before, b
+    -- shoved a off the end of its walk in the step it arrived, so the
+    -- behaviour that ended the walk found a elsewhere (a door tree's step
+    -- through then started off the door's lane and met its frame)
+    local w = world.new { width = 8, height = 3, avoidance = "sidestep" }
+    w:add_wall(0, 1, 8, 1)
+    w:add_wall(0, 2, 8, 2)
+    local walls = {}
+    for x = 0, 7 do
+      walls[#walls + 1] = { false, x, 1 }
+      walls[#walls + 1] = { false, x, 2 }
+    end
+    local a = w:add_person { x = 2.5, y = 1.5, speed = 0.25 }
+    local b = w:add_person { x = 4.6, y = 1.5, speed = 0.2 }
+    w.walker:set_route(a.id, { fx(2.5), fx(1.5), fx(3.5), fx(1.5) }, 1)
+    w.walker:set_route(b.id, { fx(4.6), fx(1.5), fx(0.5), fx(1.5) }, 1)
+    local seen, bxs = {}, {}
+    for t = 1, 5 do
+      w:tick()
+      local msg = broken(w, walls)
+      assert(msg == nil, msg)
+      local x, y, _, walking = w.walker:person(a.id)
+      seen[t] = { x, y, walking }
+      bxs[t] = w.walker:person(b.id)
+    end
+    assert.are.same({ fx(3.5), fx(1.5), false }, seen[4])   -- where its walk ended
+    assert.are.equal(bxs[3], bxs[4])                        -- b waited that tick
+    -- the next tick a stands, and b's shove moves it aside
+    assert.are.same({ fx(3.5), fx(1.25), false }, seen[5])
+  end)
+
   it("in a jam of two the other steps out of the walker's way", function()
     local s = SCENES[3]
     local w, a, b, walls = scene(s)

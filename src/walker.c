@@ -38,6 +38,9 @@ typedef struct person {
                                motion options) */
     wf_fix cur, hx, hy;     /* motion state: see wf_walker_motion_state */
     int bend;
+    int ended;              /* its walk ended in this step: others do not
+                               move it before the next (its behaviour has
+                               not yet seen where the walk left it) */
 } person;
 
 struct wf_walker {
@@ -1291,12 +1294,15 @@ static int crosses_door(const wf_walker *wk, wf_fix ax, wf_fix ay, wf_fix bx,
 
 /* The person at index `at` moved by (rx, ry) by someone else (a shove,
  * making way): inside the world, never across a door edge, by the swept
- * rule. Returns 1 when it moved. */
+ * rule, and never in the step its walk ended (its behaviour has not yet
+ * seen where the walk left it). Returns 1 when it moved. */
 static int nudge(wf_walker *wk, size_t at, int64_t rx, int64_t ry)
 {
     const person *o = &wk->people[at];
     int64_t qx = o->x + rx, qy = o->y + ry;
     uint32_t blk;
+    if (o->ended)
+        return 0;
     if (qx < 0 || qy < 0 || qx > INT32_MAX || qy > INT32_MAX)
         return 0;
     if (!inside_world(wk, (wf_fix)qx, (wf_fix)qy)
@@ -1417,6 +1423,10 @@ static int regain_line(wf_walker *wk, int i, int *waited, jam *j)
             j->up = o->id;
         return 0;
     }
+    if (o->ended) {
+        *waited = 1;
+        return 0;
+    }
     if (!shove(wk, i, cx - p->x, cy - p->y, blk)) {
         j->other = o->id;
         return 0;
@@ -1470,6 +1480,10 @@ static int slide(wf_walker *wk, int i, int64_t sx, int64_t sy, wf_fix gx,
             if (!j->up)
                 j->up = ob->id;
             continue;
+        }
+        if (ob->ended) {
+            *waited = 1;
+            return 0;
         }
         if (shove(wk, i, qx - p->x, qy - p->y, blk)) {
             p = &wk->people[i];
@@ -1584,7 +1598,7 @@ static int step_person(wf_walker *wk, int i, uint32_t *blk)
          * (lower ids step first, so waits never form a cycle) */
         if (first) {
             const person *o = find_person(wk, first, NULL);
-            if (o && o->walking && o->id < p->id)
+            if (o && ((o->walking && o->id < p->id) || o->ended))
                 return 0;
         }
         *blk = first;
@@ -1609,6 +1623,8 @@ wf_status wf_walker_step(wf_walker *wk, wf_move_event *events, size_t cap,
         walking += wk->people[i].walking != 0;
     if (walking > cap || (walking && !events))
         return WF_ERR_ARG;
+    for (size_t i = 0; i < wk->npeople; i++)
+        wk->people[i].ended = 0;
     if (wk->index_dirty) {
         wf_status st = rebuild_index(wk);
         if (st != WF_OK)
@@ -1624,6 +1640,7 @@ wf_status wf_walker_step(wf_walker *wk, wf_move_event *events, size_t cap,
         if (!ev)
             continue;
         p->walking = 0;
+        p->ended = 1;
         p->n = 0;
         p->index = 0;
         events[*count].id = p->id;
