@@ -12,7 +12,7 @@
 -- wait_seen = last tick someone of that side asked, leaving = {[id] =
 -- tick}}
 --
--- With the world option door_flow = "queue" (docs/world.md, "Crowds"):
+-- With the world option door_flow = "queue" (docs/world.md, "Door queues"):
 -- a holder whose portal frame pops while it still stands in the doorway
 -- (on either door tile) keeps the other side out until it has stepped off
 -- (at most LEAVE_TICKS ticks), so nobody is admitted head-on into a
@@ -21,7 +21,8 @@
 -- waiter can tell a moving queue from a stuck door; and people told to
 -- wait step out of the doorway and its lane to a spot beside it, and off
 -- the tile of any other door of their room and the tile in front of it
--- (M.queue_spots).
+-- (M.queue_spots); a door lets nobody into a full part whose people are
+-- leaving (M.TILES_PER_PERSON).
 local idiv = require("wayfinder.compat").idiv
 local fixed = require("wayfinder.fixed")
 local topology = require("wayfinder.world.topology")
@@ -104,11 +105,26 @@ end
 
 --- Tiles of a part per person in it at which the door flow lets no more
 -- people in from a part holding fewer (docs/world.md, "Door queues").
-M.TILES_PER_PERSON = 4
+M.TILES_PER_PERSON = 8
+
+-- True when someone in part `part` holds or waits for one of its doors
+-- (its people are trying to leave).
+local function leaving_part(w, part)
+  local now = w.tick_count
+  for _, d in ipairs(w.graph:part_doors_of(part)) do
+    local busy = d.busy
+    if busy and ((busy.part == part and #busy.ids > 0)
+        or (busy.wait_part == part and now - busy.wait_seen <= 1)) then
+      return true
+    end
+  end
+  return false
+end
 
 -- True when door `door` leads from part `mine` into a full part: one with
--- a person for every TILES_PER_PERSON of its tiles or more, and more
--- people than `mine` (so two full rooms still trade people).
+-- a person for every TILES_PER_PERSON of its tiles or more, more people
+-- than `mine` (so two full rooms still trade people), and someone in it
+-- trying to leave (a room where a crowd gathers still fills).
 local function full_beyond(w, door, mine)
   local t = door.tiles
   local other = topology.tile_part(w, t[1], t[2])
@@ -117,6 +133,7 @@ local function full_beyond(w, door, mine)
   local load = part_people(w)
   local n = load[other] or 0
   return n * M.TILES_PER_PERSON >= (part_tiles(w)[other] or 0) and (load[mine] or 0) < n
+    and leaving_part(w, other)
 end
 
 local function side_of(w, p)
