@@ -1243,10 +1243,37 @@ static void turn_step(int64_t x, int64_t y, int64_t c, int64_t s, int64_t *rx,
     *ry = mul_div_round(x, s, 65536) + mul_div_round(y, c, 65536);
 }
 
+/* 1 when the centre's move from A to B crosses a door edge (open or not)
+ * while the sub-goal (gx, gy) lies on A's side of that edge: a step that
+ * would take a person through a door its leg does not go through. */
+static int door_away(const wf_walker *wk, wf_fix ax, wf_fix ay, wf_fix bx,
+                     wf_fix by, wf_fix gx, wf_fix gy)
+{
+    int tx0 = (int)(ax >> 16), ty0 = (int)(ay >> 16);
+    int tx1 = (int)(bx >> 16), ty1 = (int)(by >> 16);
+    int gtx = (int)(gx >> 16), gty = (int)(gy >> 16);
+    if (tx0 != tx1) {
+        int X = tx0 > tx1 ? tx0 : tx1;
+        int far = tx1 > tx0 ? gtx >= tx1 : gtx <= tx1;
+        if (!far && ((*edge_ptr(wk, 1, X, ty0) & EDGE_DOOR)
+                     || (*edge_ptr(wk, 1, X, ty1) & EDGE_DOOR)))
+            return 1;
+    }
+    if (ty0 != ty1) {
+        int Y = ty0 > ty1 ? ty0 : ty1;
+        int far = ty1 > ty0 ? gty >= ty1 : gty <= ty1;
+        if (!far && ((*edge_ptr(wk, 0, tx0, Y) & EDGE_DOOR)
+                     || (*edge_ptr(wk, 0, tx1, Y) & EDGE_DOOR)))
+            return 1;
+    }
+    return 0;
+}
+
 /* The sidestep fan: the step (sx, sy) turned by 22.5, 45 and 67.5 degrees
  * to the person's right (clockwise with y down), then the same to its
- * left; the first one the swept rule allows and that brings the centre
- * strictly nearer the sub-goal (gx, gy) is taken. Returns 1 when one was. */
+ * left; the first one the swept rule allows, that brings the centre
+ * strictly nearer the sub-goal (gx, gy) and that takes it through no door
+ * its leg does not go through is taken. Returns 1 when one was. */
 static int try_fan(wf_walker *wk, int i, int64_t sx, int64_t sy, wf_fix gx,
                    wf_fix gy)
 {
@@ -1263,6 +1290,9 @@ static int try_fan(wf_walker *wk, int i, int64_t sx, int64_t sy, wf_fix gx,
             if ((rx == 0 && ry == 0) || ax * ax + ay * ay >= before)
                 continue;
             if (qx < 0 || qy < 0 || qx > INT32_MAX || qy > INT32_MAX)
+                continue;
+            if (inside_world(wk, (wf_fix)qx, (wf_fix)qy)
+                && door_away(wk, p->x, p->y, (wf_fix)qx, (wf_fix)qy, gx, gy))
                 continue;
             if (try_move(wk, i, (wf_fix)qx, (wf_fix)qy, &blk))
                 return 1;
