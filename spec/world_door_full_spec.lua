@@ -86,6 +86,15 @@ local function walk_in(w)
   return p
 end
 
+-- Runs the scene until p's route ends (200 ticks at most) and checks that
+-- p held the door and arrived.
+local function crosses(w, a, walls, p)
+  local ended, held = run(w, a, walls, p, 200)
+  assert.is_truthy(ended)
+  assert.is_true(held)
+  assert.are.equal("success", p:state().last_result)
+end
+
 describe("full rooms (door_flow = 'queue')", function()
   it("count a person for every eight tiles as full", function()
     assert.are.equal(8, reservations.TILES_PER_PERSON)
@@ -110,40 +119,25 @@ describe("full rooms (door_flow = 'queue')", function()
 
   it("let people into a full room where nobody is leaving (a crowd gathering)", function()
     local w, a, _, walls = rooms("queue", false, 0)
-    local p = walk_in(w)
-    local ended, held = run(w, a, walls, p, 200)
-    assert.is_truthy(ended)
-    assert.is_true(held)
-    assert.are.equal("success", p:state().last_result)
+    crosses(w, a, walls, walk_in(w))
   end)
 
   it("let those inside a full room leave", function()
     local w, a, inside, walls = rooms("queue", true, 0)
     local p = inside[2]
     p:route_to(8.5, 1.5)
-    local ended, held = run(w, a, walls, p, 200)
-    assert.is_truthy(ended)
-    assert.is_true(held)
-    assert.are.equal("success", p:state().last_result)
+    crosses(w, a, walls, p)
   end)
 
   it("let people in from a room holding as many or more", function()
     -- the right room holds the walker and FULL more
     local w, a, _, walls = rooms("queue", true, FULL)
-    local p = walk_in(w)
-    local ended, held = run(w, a, walls, p, 200)
-    assert.is_truthy(ended)
-    assert.is_true(held)
-    assert.are.equal("success", p:state().last_result)
+    crosses(w, a, walls, walk_in(w))
   end)
 
   it("is the door flow's: without it the same person walks in", function()
     local w, a, _, walls = rooms(nil, true, 0)
-    local p = walk_in(w)
-    local ended, held = run(w, a, walls, p, 200)
-    assert.is_truthy(ended)
-    assert.is_true(held)
-    assert.are.equal("success", p:state().last_result)
+    crosses(w, a, walls, walk_in(w))
   end)
 
   it("identical runs give identical traces, and a saved run goes on as the original",
