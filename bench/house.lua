@@ -6,13 +6,16 @@
 -- scoring on the same house with the best-first propagation beside the
 -- reference's recursion.
 --
---   lua5.4 bench/house.lua [ticks] [people] [avoidance] [door_flow]   (from the repository root)
+--   lua5.4 bench/house.lua [ticks] [people] [avoidance] [door_flow] [seed]
+--   (from the repository root)
 --
 -- avoidance is the worlds' options.avoidance: "sidestep" (the default
 -- here) or "none" (people drop a walk at their first refused step);
 -- door_flow the worlds' options.door_flow: "queue" (the default here:
 -- people told to wait for a door step out of its doorway, and wait while
--- the queue moves) or "none".
+-- the queue moves) or "none". seed (default 99) places the people and
+-- seeds their choices: the crowd is chaotic, so a change is best judged
+-- over several seeds (docs/house-bench.md).
 local root = (arg and arg[0] or ""):match("^(.-)[^/\\]*$") .. "../"
 package.path = root .. "lua/?.lua;" .. root .. "lua/?/init.lua;" .. root .. "spec/?.lua;"
   .. package.path
@@ -27,6 +30,7 @@ local TICKS = compat.tointeger(tonumber(arg and arg[1] or "")) or 10000
 local PEOPLE = compat.tointeger(tonumber(arg and arg[2] or "")) or 200
 local AVOIDANCE = arg and arg[3] or "sidestep"
 local DOOR_FLOW = arg and arg[4] or "queue"
+local SEED = compat.tointeger(tonumber(arg and arg[5] or "")) or 99
 
 local rectplan = require("wayfinder.rectplan")
 local gridplan = require("wayfinder.gridplan")
@@ -79,7 +83,7 @@ local function crowd(planner)
   local targets = {}
   for k, o in ipairs(info.furniture) do targets[k] = o.id end
   add_trees(w, targets)
-  local rng = house.rng(99)
+  local rng = house.rng(SEED)
   local placed = 0
   while placed < PEOPLE do
     local r = info.rooms[rng(#info.rooms)]
@@ -88,7 +92,7 @@ local function crowd(planner)
     if w.walker:square_free(math.floor(x * 65536), math.floor(y * 65536), 16384, 0) then
       placed = placed + 1
       local p = w:add_person { x = x, y = y, speed = 0.2,
-        data = { seed = placed * 7919, ok = 0, failed = {} } }
+        data = { seed = placed * 7919 + SEED - 99, ok = 0, failed = {} } }
       p:push("wander")
     end
   end
@@ -163,9 +167,9 @@ for _, run in ipairs(runs) do
 end
 
 print(("house: %dx%d tiles, %d rooms (64 and the outdoors), %d doors, %d pieces of "
-  .. "furniture, %d people, %d ticks, avoidance %s, door flow %s"):format(w.width, w.height,
-  w:room_count(), #w:doors(), runs[1].result.furniture, #w:people(), TICKS, AVOIDANCE,
-  DOOR_FLOW))
+  .. "furniture, %d people, %d ticks, avoidance %s, door flow %s, seed %d"):format(w.width,
+  w.height, w:room_count(), #w:doors(), runs[1].result.furniture, #w:people(), TICKS,
+  AVOIDANCE, DOOR_FLOW, SEED))
 for _, run in ipairs(runs) do
   local r = run.result
   print(("crowd, %s: %.2f s CPU: %.0f ticks/s (%.0f person-ticks/s); the one C call per "

@@ -5,9 +5,11 @@
 -- taken by someone standing, moves along one axis; and in a jam of two (the
 -- way back and the slide taken by a walking person of a higher id, whose
 -- own step the walker refuses) the other steps out of the walker's way.
--- Each walk goes on and arrives instead of ending at the wall. Every tick:
--- no overlap, nobody on a wall or out of the world. Runs repeat, and a
--- saved world goes on exactly as the original.
+-- Each walk goes on and arrives instead of ending at the wall. A person
+-- whose walk ended this tick is not shoved before the next, and a
+-- sidestep never takes a person through a door its leg does not go
+-- through. Every tick: no overlap, nobody on a wall or out of the world.
+-- Runs repeat, and a saved world goes on exactly as the original.
 local world = require("wayfinder.world")
 local prng = require("support.prng")
 
@@ -119,6 +121,70 @@ describe("walks stopped by walls in crowds (avoidance = 'sidestep')", function()
       assert.are_not.same({ x1, y1 }, { x2, y2 })
     end)
   end
+
+  it("a person whose walk ended this tick is not shoved before the next", function()
+    -- a corridor one tile wide: a (the lower id) walks a tile east and
+    -- arrives on tick 4; b walks west into it that very tick. Before, b
+    -- shoved a off the end of its walk in the step it arrived, so the
+    -- behaviour that ended the walk found a elsewhere (a door tree's step
+    -- through then started off the door's lane and met its frame)
+    local w = world.new { width = 8, height = 3, avoidance = "sidestep" }
+    w:add_wall(0, 1, 8, 1)
+    w:add_wall(0, 2, 8, 2)
+    local walls = {}
+    for x = 0, 7 do
+      walls[#walls + 1] = { false, x, 1 }
+      walls[#walls + 1] = { false, x, 2 }
+    end
+    local a = w:add_person { x = 2.5, y = 1.5, speed = 0.25 }
+    local b = w:add_person { x = 4.6, y = 1.5, speed = 0.2 }
+    w.walker:set_route(a.id, { fx(2.5), fx(1.5), fx(3.5), fx(1.5) }, 1)
+    w.walker:set_route(b.id, { fx(4.6), fx(1.5), fx(0.5), fx(1.5) }, 1)
+    local seen, bxs = {}, {}
+    for t = 1, 5 do
+      w:tick()
+      local msg = broken(w, walls)
+      assert(msg == nil, msg)
+      local x, y, _, walking = w.walker:person(a.id)
+      seen[t] = { x, y, walking }
+      bxs[t] = w.walker:person(b.id)
+    end
+    assert.are.same({ fx(3.5), fx(1.5), false }, seen[4])   -- where its walk ended
+    assert.are.equal(bxs[3], bxs[4])                        -- b waited that tick
+    -- the next tick a stands, and b's shove moves it aside
+    assert.are.same({ fx(3.5), fx(1.25), false }, seen[5])
+  end)
+
+  it("a sidestep never takes a person through a door its leg does not go through", function()
+    -- a wall x = 4 with a door in row 2; a walks north along the wall,
+    -- right beside the doorway, and b stands in its way: the sidesteps to
+    -- a's right lead east, through the door. Before, a's centre went
+    -- through into the other room (x 4.04) while its leg stayed in its
+    -- own; in the house benchmark such a person then walked on beside
+    -- the wall toward a sub-goal behind it and its walk ended at the wall
+    local w = world.new { width = 8, height = 5, avoidance = "sidestep" }
+    w:add_wall(4, 0, 4, 5)
+    w:add_object { type = "door", x = 3, y = 2, w = 2, h = 1 }
+    local walls = {}
+    for r = 0, 4 do
+      if r ~= 2 then walls[#walls + 1] = { true, 4, r } end
+    end
+    local a = w:add_person { x = 3.9, y = 2.6, speed = 0.2 }
+    w:add_person { x = 3.7, y = 1.7, speed = 0.2 }
+    w.walker:set_route(a.id, { fx(3.9), fx(2.6), fx(3.9), fx(0.5) }, 1)
+    local most, sidestepped = 0, false
+    for _ = 1, 40 do
+      w:tick()
+      local msg = broken(w, walls)
+      assert(msg == nil, msg)
+      local x, _, _, walking = w.walker:person(a.id)
+      if x ~= fx(3.9) then sidestepped = true end
+      most = math.max(most, x)
+      if not walking then break end
+    end
+    assert.is_true(sidestepped)          -- it did step aside
+    assert.is_true(most < fx(4), "a's centre went through the door")
+  end)
 
   it("in a jam of two the other steps out of the walker's way", function()
     local s = SCENES[3]

@@ -38,6 +38,9 @@ typedef struct person {
                                motion options) */
     wf_fix cur, hx, hy;     /* motion state: see wf_walker_motion_state */
     int bend;
+    int ended;              /* its walk ended in this step: others do not
+                               move it before the next (its behaviour has
+                               not yet seen where the walk left it) */
 } person;
 
 struct wf_walker {
@@ -1240,10 +1243,37 @@ static void turn_step(int64_t x, int64_t y, int64_t c, int64_t s, int64_t *rx,
     *ry = mul_div_round(x, s, 65536) + mul_div_round(y, c, 65536);
 }
 
+/* 1 when the centre's move from A to B crosses a door edge (open or not)
+ * while the sub-goal (gx, gy) lies on A's side of that edge: a step that
+ * would take a person through a door its leg does not go through. */
+static int door_away(const wf_walker *wk, wf_fix ax, wf_fix ay, wf_fix bx,
+                     wf_fix by, wf_fix gx, wf_fix gy)
+{
+    int tx0 = (int)(ax >> 16), ty0 = (int)(ay >> 16);
+    int tx1 = (int)(bx >> 16), ty1 = (int)(by >> 16);
+    int gtx = (int)(gx >> 16), gty = (int)(gy >> 16);
+    if (tx0 != tx1) {
+        int X = tx0 > tx1 ? tx0 : tx1;
+        int far = tx1 > tx0 ? gtx >= tx1 : gtx <= tx1;
+        if (!far && ((*edge_ptr(wk, 1, X, ty0) & EDGE_DOOR)
+                     || (*edge_ptr(wk, 1, X, ty1) & EDGE_DOOR)))
+            return 1;
+    }
+    if (ty0 != ty1) {
+        int Y = ty0 > ty1 ? ty0 : ty1;
+        int far = ty1 > ty0 ? gty >= ty1 : gty <= ty1;
+        if (!far && ((*edge_ptr(wk, 0, tx0, Y) & EDGE_DOOR)
+                     || (*edge_ptr(wk, 0, tx1, Y) & EDGE_DOOR)))
+            return 1;
+    }
+    return 0;
+}
+
 /* The sidestep fan: the step (sx, sy) turned by 22.5, 45 and 67.5 degrees
  * to the person's right (clockwise with y down), then the same to its
- * left; the first one the swept rule allows and that brings the centre
- * strictly nearer the sub-goal (gx, gy) is taken. Returns 1 when one was. */
+ * left; the first one the swept rule allows, that brings the centre
+ * strictly nearer the sub-goal (gx, gy) and that takes it through no door
+ * its leg does not go through is taken. Returns 1 when one was. */
 static int try_fan(wf_walker *wk, int i, int64_t sx, int64_t sy, wf_fix gx,
                    wf_fix gy)
 {
@@ -1260,6 +1290,9 @@ static int try_fan(wf_walker *wk, int i, int64_t sx, int64_t sy, wf_fix gx,
             if ((rx == 0 && ry == 0) || ax * ax + ay * ay >= before)
                 continue;
             if (qx < 0 || qy < 0 || qx > INT32_MAX || qy > INT32_MAX)
+                continue;
+            if (inside_world(wk, (wf_fix)qx, (wf_fix)qy)
+                && door_away(wk, p->x, p->y, (wf_fix)qx, (wf_fix)qy, gx, gy))
                 continue;
             if (try_move(wk, i, (wf_fix)qx, (wf_fix)qy, &blk))
                 return 1;
@@ -1291,12 +1324,15 @@ static int crosses_door(const wf_walker *wk, wf_fix ax, wf_fix ay, wf_fix bx,
 
 /* The person at index `at` moved by (rx, ry) by someone else (a shove,
  * making way): inside the world, never across a door edge, by the swept
- * rule. Returns 1 when it moved. */
+ * rule, and never in the step its walk ended (its behaviour has not yet
+ * seen where the walk left it). Returns 1 when it moved. */
 static int nudge(wf_walker *wk, size_t at, int64_t rx, int64_t ry)
 {
     const person *o = &wk->people[at];
     int64_t qx = o->x + rx, qy = o->y + ry;
     uint32_t blk;
+    if (o->ended)
+        return 0;
     if (qx < 0 || qy < 0 || qx > INT32_MAX || qy > INT32_MAX)
         return 0;
     if (!inside_world(wk, (wf_fix)qx, (wf_fix)qy)
@@ -1417,6 +1453,10 @@ static int regain_line(wf_walker *wk, int i, int *waited, jam *j)
             j->up = o->id;
         return 0;
     }
+    if (o->ended) {
+        *waited = 1;
+        return 0;
+    }
     if (!shove(wk, i, cx - p->x, cy - p->y, blk)) {
         j->other = o->id;
         return 0;
@@ -1470,6 +1510,10 @@ static int slide(wf_walker *wk, int i, int64_t sx, int64_t sy, wf_fix gx,
             if (!j->up)
                 j->up = ob->id;
             continue;
+        }
+        if (ob->ended) {
+            *waited = 1;
+            return 0;
         }
         if (shove(wk, i, qx - p->x, qy - p->y, blk)) {
             p = &wk->people[i];
@@ -1584,7 +1628,7 @@ static int step_person(wf_walker *wk, int i, uint32_t *blk)
          * (lower ids step first, so waits never form a cycle) */
         if (first) {
             const person *o = find_person(wk, first, NULL);
-            if (o && o->walking && o->id < p->id)
+            if (o && ((o->walking && o->id < p->id) || o->ended))
                 return 0;
         }
         *blk = first;
@@ -1609,6 +1653,8 @@ wf_status wf_walker_step(wf_walker *wk, wf_move_event *events, size_t cap,
         walking += wk->people[i].walking != 0;
     if (walking > cap || (walking && !events))
         return WF_ERR_ARG;
+    for (size_t i = 0; i < wk->npeople; i++)
+        wk->people[i].ended = 0;
     if (wk->index_dirty) {
         wf_status st = rebuild_index(wk);
         if (st != WF_OK)
@@ -1624,6 +1670,7 @@ wf_status wf_walker_step(wf_walker *wk, wf_move_event *events, size_t cap,
         if (!ev)
             continue;
         p->walking = 0;
+        p->ended = 1;
         p->n = 0;
         p->index = 0;
         events[*count].id = p->id;

@@ -12,7 +12,7 @@
 -- wait_seen = last tick someone of that side asked, leaving = {[id] =
 -- tick}}
 --
--- With the world option door_flow = "queue" (docs/world.md, "Crowds"):
+-- With the world option door_flow = "queue" (docs/world.md, "Door queues"):
 -- a holder whose portal frame pops while it still stands in the doorway
 -- (on either door tile) keeps the other side out until it has stepped off
 -- (at most LEAVE_TICKS ticks), so nobody is admitted head-on into a
@@ -21,7 +21,8 @@
 -- waiter can tell a moving queue from a stuck door; and people told to
 -- wait step out of the doorway and its lane to a spot beside it, and off
 -- the tile of any other door of their room and the tile in front of it
--- (M.queue_spots).
+-- (M.queue_spots); a door lets nobody into a full part whose people are
+-- leaving (M.TILES_PER_PERSON).
 local idiv = require("wayfinder.compat").idiv
 local fixed = require("wayfinder.fixed")
 local topology = require("wayfinder.world.topology")
@@ -73,6 +74,68 @@ local function live_leaving(w, door, busy)
   return n
 end
 
+-- Tiles of each part (cached while the parts stay the same).
+local function part_tiles(w)
+  topology.refresh(w)
+  local cache = w.part_tiles
+  if cache and cache.parts == w.parts then return cache.count end
+  local count = {}
+  for _, p in ipairs(w.parts) do
+    if p > 0 then count[p] = (count[p] or 0) + 1 end
+  end
+  w.part_tiles = { parts = w.parts, count = count }
+  return count
+end
+
+-- People standing in each part this tick (counted once a tick).
+local function part_people(w)
+  local cache = w.part_people
+  if cache and cache.tick == w.tick_count then return cache.count end
+  local count = {}
+  for _, o in ipairs(w.object_list) do
+    if o.person then
+      local x, y = w.walker:person(o.id)
+      local part = x and topology.part_at(w, x, y)
+      if part then count[part] = (count[part] or 0) + 1 end
+    end
+  end
+  w.part_people = { tick = w.tick_count, count = count }
+  return count
+end
+
+--- Tiles of a part per person in it at which the door flow lets no more
+-- people in from a part holding fewer (docs/world.md, "Door queues").
+M.TILES_PER_PERSON = 8
+
+-- True when someone in part `part` holds or waits for one of its doors
+-- (its people are trying to leave).
+local function leaving_part(w, part)
+  local now = w.tick_count
+  for _, d in ipairs(w.graph:part_doors_of(part)) do
+    local busy = d.busy
+    if busy and ((busy.part == part and #busy.ids > 0)
+        or (busy.wait_part == part and now - busy.wait_seen <= 1)) then
+      return true
+    end
+  end
+  return false
+end
+
+-- True when door `door` leads from part `mine` into a full part: one with
+-- a person for every TILES_PER_PERSON of its tiles or more, more people
+-- than `mine` (so two full rooms still trade people), and someone in it
+-- trying to leave (a room where a crowd gathers still fills).
+local function full_beyond(w, door, mine)
+  local t = door.tiles
+  local other = topology.tile_part(w, t[1], t[2])
+  if other == mine then other = topology.tile_part(w, t[3], t[4]) end
+  if not other or other == mine then return false end
+  local load = part_people(w)
+  local n = load[other] or 0
+  return n * M.TILES_PER_PERSON >= (part_tiles(w)[other] or 0) and (load[mine] or 0) < n
+    and leaving_part(w, other)
+end
+
 local function side_of(w, p)
   local x, y = w.walker:person(p.id)
   return topology.part_at(w, x, y) or 0
@@ -93,6 +156,9 @@ function M.reserve(w, door, p)
       if id == p.id then return true end
     end
   end
+  -- a full room lets nobody in (the door flow): the person waits without
+  -- asking for the door's turn, so those leaving that room go on
+  if queued(w) and full_beyond(w, door, mine) then return false end
   local now = w.tick_count
   local leaving = busy and queued(w) and live_leaving(w, door, busy) or 0
   local free = not busy or (#busy.ids == 0 and leaving == 0)
@@ -144,6 +210,7 @@ end
 -- tick and was told to wait); returns the id of the first holder.
 function M.give_up(w, door, p)
   local busy = door.busy
+  if not busy then return nil end
   local mine = side_of(w, p)
   -- this side no longer waits (another waiter of it will say so again at
   -- its next try)
