@@ -1243,30 +1243,35 @@ static void turn_step(int64_t x, int64_t y, int64_t c, int64_t s, int64_t *rx,
     *ry = mul_div_round(x, s, 65536) + mul_div_round(y, c, 65536);
 }
 
+/* The door edge, if any, that the centre's move from A to B crosses on
+ * one axis (x for vertical edges, else y): 1 when the move changes tile on
+ * that axis through an edge holding a door (open or not). */
+static int door_crossed(const wf_walker *wk, int vertical, wf_fix ax,
+                        wf_fix ay, wf_fix bx, wf_fix by)
+{
+    int tx0 = (int)(ax >> 16), ty0 = (int)(ay >> 16);
+    int tx1 = (int)(bx >> 16), ty1 = (int)(by >> 16);
+    if (vertical) {
+        int X = tx0 > tx1 ? tx0 : tx1;
+        return tx0 != tx1 && ((*edge_ptr(wk, 1, X, ty0) & EDGE_DOOR)
+                              || (*edge_ptr(wk, 1, X, ty1) & EDGE_DOOR));
+    }
+    int Y = ty0 > ty1 ? ty0 : ty1;
+    return ty0 != ty1 && ((*edge_ptr(wk, 0, tx0, Y) & EDGE_DOOR)
+                          || (*edge_ptr(wk, 0, tx1, Y) & EDGE_DOOR));
+}
+
 /* 1 when the centre's move from A to B crosses a door edge (open or not)
  * while the sub-goal (gx, gy) lies on A's side of that edge: a step that
  * would take a person through a door its leg does not go through. */
 static int door_away(const wf_walker *wk, wf_fix ax, wf_fix ay, wf_fix bx,
                      wf_fix by, wf_fix gx, wf_fix gy)
 {
-    int tx0 = (int)(ax >> 16), ty0 = (int)(ay >> 16);
     int tx1 = (int)(bx >> 16), ty1 = (int)(by >> 16);
-    int gtx = (int)(gx >> 16), gty = (int)(gy >> 16);
-    if (tx0 != tx1) {
-        int X = tx0 > tx1 ? tx0 : tx1;
-        int far = tx1 > tx0 ? gtx >= tx1 : gtx <= tx1;
-        if (!far && ((*edge_ptr(wk, 1, X, ty0) & EDGE_DOOR)
-                     || (*edge_ptr(wk, 1, X, ty1) & EDGE_DOOR)))
-            return 1;
-    }
-    if (ty0 != ty1) {
-        int Y = ty0 > ty1 ? ty0 : ty1;
-        int far = ty1 > ty0 ? gty >= ty1 : gty <= ty1;
-        if (!far && ((*edge_ptr(wk, 0, tx0, Y) & EDGE_DOOR)
-                     || (*edge_ptr(wk, 0, tx1, Y) & EDGE_DOOR)))
-            return 1;
-    }
-    return 0;
+    int far_x = bx > ax ? (int)(gx >> 16) >= tx1 : (int)(gx >> 16) <= tx1;
+    int far_y = by > ay ? (int)(gy >> 16) >= ty1 : (int)(gy >> 16) <= ty1;
+    return (!far_x && door_crossed(wk, 1, ax, ay, bx, by))
+           || (!far_y && door_crossed(wk, 0, ax, ay, bx, by));
 }
 
 /* The sidestep fan: the step (sx, sy) turned by 22.5, 45 and 67.5 degrees
@@ -1305,21 +1310,8 @@ static int try_fan(wf_walker *wk, int i, int64_t sx, int64_t sy, wf_fix gx,
 static int crosses_door(const wf_walker *wk, wf_fix ax, wf_fix ay, wf_fix bx,
                         wf_fix by)
 {
-    int tx0 = (int)(ax >> 16), ty0 = (int)(ay >> 16);
-    int tx1 = (int)(bx >> 16), ty1 = (int)(by >> 16);
-    if (tx0 != tx1) {
-        int X = tx0 > tx1 ? tx0 : tx1;
-        if ((*edge_ptr(wk, 1, X, ty0) & EDGE_DOOR)
-            || (*edge_ptr(wk, 1, X, ty1) & EDGE_DOOR))
-            return 1;
-    }
-    if (ty0 != ty1) {
-        int Y = ty0 > ty1 ? ty0 : ty1;
-        if ((*edge_ptr(wk, 0, tx0, Y) & EDGE_DOOR)
-            || (*edge_ptr(wk, 0, tx1, Y) & EDGE_DOOR))
-            return 1;
-    }
-    return 0;
+    return door_crossed(wk, 1, ax, ay, bx, by)
+           || door_crossed(wk, 0, ax, ay, bx, by);
 }
 
 /* The person at index `at` moved by (rx, ry) by someone else (a shove,

@@ -223,12 +223,16 @@ local function build(room, rid, k, c, box, half)
     block_range((x0 - ox) * k, (x1 - ox) * k, (y0 - oy) * k, (y1 - oy) * k)
   end
   local bx0, by0, bx1, by1 = ox, oy, ox + (nx - 1) / k, oy + (ny - 1) / k
+  -- the pieces of furniture blocked here (of a positive size): what a leg
+  -- is tested against besides the walls (see search)
+  local furniture = {}
   for _, o in ipairs(room.objects) do
     if not o.person and not o.walk_over and not o.contained
         and o.x1 > bx0 and o.x0 < bx1 and o.y1 > by0 and o.y0 < by1 then
       -- navcells whose centre lies in the box's open interior grown by grow
       block_range(floor((o.x0 - ox) * k - grow) + 1, ceil((o.x1 - ox) * k + grow) - 1,
         floor((o.y0 - oy) * k - grow) + 1, ceil((o.y1 - oy) * k + grow) - 1)
+      if o.x1 > o.x0 and o.y1 > o.y0 then furniture[#furniture + 1] = o end
     end
   end
   local lines = {}
@@ -240,7 +244,7 @@ local function build(room, rid, k, c, box, half)
   end
   local g = grid.from_ascii(table.concat(lines, "\n"),
     { classes = { { name = "person", clearance = c } } })
-  return { grid = g, ox = ox, oy = oy, nx = nx, ny = ny, k = k }
+  return { grid = g, ox = ox, oy = oy, nx = nx, ny = ny, k = k, furniture = furniture }
 end
 
 local function cache_of(room)
@@ -529,24 +533,6 @@ local function escape(room, g, d, query, k, si, sj, r)
   return found[1], found[2], legs
 end
 
--- The furniture of d's raster (the pieces it blocks), once per raster:
--- what a leg is tested against besides the walls.
-local function furniture_of(room, d)
-  local list = d.furniture
-  if list then return list end
-  list = {}
-  local bx0, by0 = d.ox, d.oy
-  local bx1, by1 = d.ox + (d.nx - 1) / d.k, d.oy + (d.ny - 1) / d.k
-  for _, o in ipairs(room.objects) do
-    if not o.person and not o.walk_over and not o.contained and o.x1 > o.x0
-        and o.y1 > o.y0 and o.x1 > bx0 and o.x0 < bx1 and o.y1 > by0 and o.y0 < by1 then
-      list[#list + 1] = o
-    end
-  end
-  d.furniture = list
-  return list
-end
-
 -- Whether every leg of `points` from the from-th point on passes the
 -- walker's swept test against the walls and the furniture.
 local function legs_clear(room, points, from, half, solids)
@@ -690,7 +676,7 @@ local function search(room, d, query, k, c, snap)
   -- is tested by the walker's own rule, and where one fails the grid path
   -- is string-pulled again under that rule
   local half = query.width / 2
-  local solids = furniture_of(room, d)
+  local solids = d.furniture
   if #path > 1 and not legs_clear(room, points, from, half, solids) then
     local raw = g:find_path(su, sv, gu, gv, { smooth = false, rewrite_goal = false,
       escape = false, goal = opts.goal })
